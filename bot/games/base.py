@@ -1,0 +1,110 @@
+"""The engine contract every game implements, and the pieces they share.
+
+Engines are pure: state in, state out. No I/O, no clock, no global ``random``; every
+random draw comes from the generator whose state is held in the game state.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
+
+StateT = TypeVar("StateT")
+
+#: The longest action string: it must fit in a button's custom_id with the match id.
+MAX_ACTION_LENGTH = 60
+
+
+class IllegalAction(Exception):  # noqa: N818 - the design names it so
+    """An action the rules refuse. ``str(e)`` is an English sentence for the player.
+
+    ``key`` and ``params`` let the Discord layer translate the sentence; the English
+    text is the fallback when no translation is known.
+    """
+
+    def __init__(self, message: str, key: str = "illegal", **params: object) -> None:
+        super().__init__(message)
+        self.key = key
+        self.params = params
+
+
+@dataclass(frozen=True)
+class Outcome:
+    winners: tuple[int, ...]  # seats; () = nobody won
+    reason: str
+
+
+class Game(Protocol[StateT]):
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+
+    def new_state(
+        self, players: int, seed: int, options: dict[str, Any] | None = None
+    ) -> StateT: ...
+
+    def to_act(self, state: StateT) -> frozenset[int]: ...
+
+    def legal_actions(self, state: StateT, seat: int) -> list[str]: ...
+
+    def apply(self, state: StateT, seat: int, action: str) -> StateT: ...
+
+    def outcome(self, state: StateT) -> Outcome | None: ...
+
+    def view(self, state: StateT, seat: int | None) -> dict[str, Any]: ...
+
+    def bot_action(self, state: StateT, seat: int, rng: random.Random) -> str: ...
+
+    def dump(self, state: StateT) -> dict[str, Any]: ...
+
+    def load(self, data: dict[str, Any]) -> StateT: ...
+
+
+_MASK64 = (1 << 64) - 1
+
+
+class SeededRng:
+    """A tiny SplitMix64 generator whose whole state is one JSON-safe integer.
+
+    Engines keep ``rng.state`` in their game state, so a match replays identically
+    from its seed and its list of actions.
+    """
+
+    def __init__(self, state: int) -> None:
+        self.state = state & _MASK64
+
+    def next_u64(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return z ^ (z >> 31)
+
+    def randint(self, low: int, high: int) -> int:
+        """A uniform integer in [low, high], both included."""
+        span = high - low + 1
+        limit = (1 << 64) - ((1 << 64) % span)
+        while True:
+            value = self.next_u64()
+            if value < limit:
+                return low + value % span
+
+    def die(self, sides: int = 6) -> int:
+        return self.randint(1, sides)
+
+    def dice(self, count: int, sides: int = 6) -> list[int]:
+        return [self.die(sides) for _ in range(count)]
+
+    def shuffle(self, items: list[Any]) -> None:
+        """Fisher-Yates, in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.randint(0, i)
+            items[i], items[j] = items[j], items[i]
+
+
+def require(condition: bool, message: str, key: str = "illegal", **params: object) -> None:
+    """Raise ``IllegalAction`` unless ``condition`` holds."""
+    if not condition:
+        raise IllegalAction(message, key, **params)

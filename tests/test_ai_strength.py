@@ -1,0 +1,14 @@
+"""Every game's AI is a real player: it beats a random legal player in >= 90% of 200 games."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.aistats import measure
+from bot.games import GAMES
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_ai_beats_a_random_player_nine_times_in_ten(name: str) -> None:
+    figures = measure(GAMES[name], games=200, players=2)
+    assert figures.win_rate >= 0.9, f"{name}: AI won only {figures.ai_wins}/200"

@@ -1,0 +1,138 @@
+"""One generic conformance suite run over every game in ``GAMES`` (OpenSpiel style)."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from bot.games import GAMES, Game, IllegalAction
+from bot.games.base import MAX_ACTION_LENGTH
+
+GAME_NAMES = sorted(GAMES)
+SEEDS = range(12)
+MAX_STEPS = 20_000
+
+
+def player_counts(game: Game[Any]) -> list[int]:
+    return list(range(game.min_players, game.max_players + 1))
+
+
+def play_out(game: Game[Any], players: int, seed: int, ai_seats: set[int]) -> tuple[Any, int]:
+    """Play a whole game: AI seats use ``bot_action``, the others pick a random legal action.
+
+    Every step checks the contract; returns the final state and the number of actions.
+    """
+    rng = random.Random(seed)
+    state = game.new_state(players, seed)
+    for step in range(MAX_STEPS):
+        check_invariants(game, state, players)
+        acting = game.to_act(state)
+        if not acting:
+            return state, step
+        seat = rng.choice(sorted(acting))
+        legal = game.legal_actions(state, seat)
+        if seat in ai_seats:
+            action = game.bot_action(state, seat, rng)
+            assert action in legal, f"AI chose {action!r}, not among {legal}"
+        else:
+            action = rng.choice(legal)
+        state = game.apply(state, seat, action)
+    raise AssertionError(f"{game.name}: no end after {MAX_STEPS} actions (seed {seed})")
+
+
+def check_invariants(game: Game[Any], state: Any, players: int) -> None:
+    acting = game.to_act(state)
+    outcome = game.outcome(state)
+    assert (not acting) == (outcome is not None), "to_act is empty exactly when there is an outcome"
+    for seat in range(players):
+        legal = game.legal_actions(state, seat)
+        if seat in acting:
+            assert legal, f"seat {seat} must act but has no legal action"
+            assert len(set(legal)) == len(legal), "legal actions are listed once each"
+            assert all(len(a) <= MAX_ACTION_LENGTH for a in legal)
+        else:
+            assert legal == [], f"seat {seat} is not to act but has actions {legal}"
+    dumped = game.dump(state)
+    text = json.dumps(dumped)
+    assert game.dump(game.load(json.loads(text))) == dumped, "load(dump(s)) round-trips"
+    json.dumps(game.view(state, None))
+    for seat in range(players):
+        json.dumps(game.view(state, seat))
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_game_declares_itself(name: str) -> None:
+    game = GAMES[name]
+    assert game.name == name
+    assert game.title
+    assert 1 <= game.min_players <= game.max_players
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+@pytest.mark.parametrize("seed", SEEDS)
+def test_random_play_out_ends_with_every_step_conforming(name: str, seed: int) -> None:
+    game = GAMES[name]
+    players = player_counts(game)[seed % len(player_counts(game))]
+    state, _ = play_out(game, players, seed, ai_seats=set())
+    assert game.outcome(state) is not None
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+@pytest.mark.parametrize("seed", SEEDS)
+def test_ai_only_game_ends(name: str, seed: int) -> None:
+    game = GAMES[name]
+    players = player_counts(game)[seed % len(player_counts(game))]
+    state, _ = play_out(game, players, seed, ai_seats=set(range(players)))
+    outcome = game.outcome(state)
+    assert outcome is not None
+    assert all(0 <= w < players for w in outcome.winners)
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_same_seed_and_actions_give_the_same_game(name: str) -> None:
+    game = GAMES[name]
+    players = game.min_players
+    first, steps = play_out(game, players, 99, ai_seats={0})
+    second, steps_again = play_out(game, players, 99, ai_seats={0})
+    assert steps == steps_again
+    assert game.dump(first) == game.dump(second)
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_different_seeds_give_different_games(name: str) -> None:
+    game = GAMES[name]
+    dumps = {json.dumps(game.dump(play_out(game, game.min_players, s, set())[0])) for s in range(4)}
+    assert len(dumps) > 1
+
+
+GARBAGE = ["", "nonsense", "move", "move 99 99", "x" * 200, "enter -1", "🙂", "pass pass"]
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+@pytest.mark.parametrize("seed", range(4))
+def test_apply_refuses_what_legal_actions_does_not_list(name: str, seed: int) -> None:
+    game = GAMES[name]
+    rng = random.Random(seed)
+    players = game.max_players
+    state = game.new_state(players, seed)
+    for _ in range(150):
+        acting = game.to_act(state)
+        if not acting:
+            break
+        before = game.dump(state)
+        for seat in range(players):
+            legal = set(game.legal_actions(state, seat))
+            candidates = GARBAGE + [a for s in range(players) for a in game.legal_actions(state, s)]
+            for action in candidates:
+                if action in legal:
+                    continue
+                with pytest.raises(IllegalAction):
+                    game.apply(state, seat, action)
+            with pytest.raises(IllegalAction):
+                game.apply(state, players + 3, "anything")
+        assert game.dump(state) == before, "a refused action leaves the state untouched"
+        seat = rng.choice(sorted(acting))
+        state = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
