@@ -1,0 +1,31 @@
+"""``python -m bot`` runs the bot; ``preview``, ``bench`` and ``aistats`` are tools."""
+
+from __future__ import annotations
+
+import sys
+
+
+def main(argv: list[str]) -> int:
+    command = argv[0] if argv else "run"
+    if command == "preview":
+        from bot.preview import main as preview
+
+        return preview(argv[1:])
+    if command == "bench":
+        from bot.bench import main as bench
+
+        return bench(argv[1:])
+    if command == "aistats":
+        from bot.aistats import main as aistats
+
+        return aistats(argv[1:])
+    if command in ("run", "--run"):
+        from bot.runner import run
+
+        return run()
+    print("usage: python -m bot [run | preview | bench | aistats]", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

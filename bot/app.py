@@ -1,0 +1,120 @@
+"""The bot: start-up, cogs, command sync and the shared match machinery."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from collections.abc import Callable
+from pathlib import Path
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.i18n import catalog
+from bot.matches import MatchService
+from bot.settings import Settings
+from bot.store import MatchStore, SqliteStore
+
+log = logging.getLogger(__name__)
+
+#: Loaded in this order in ``setup_hook``; a failure is logged and the others still load.
+EXTENSIONS = ("cogs.table", "cogs.ruship", "cogs.bugrace", "cogs.rushncrush")
+
+
+def wall_clock() -> float:
+    return discord.utils.utcnow().timestamp()
+
+
+class CommandTranslator(app_commands.Translator):
+    """French names and descriptions for the slash commands (keys ``cmd:<English>``)."""
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        if not str(locale.value).startswith("fr"):
+            return None
+        return catalog("fr").get(f"cmd:{string.message}")
+
+
+class RushTableBot(commands.Bot):
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        store: MatchStore | None = None,
+        clock: Callable[[], float] = wall_clock,
+        extensions: tuple[str, ...] = EXTENSIONS,
+    ) -> None:
+        intents = discord.Intents.default()
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        self.settings = settings
+        self.store: MatchStore = store or SqliteStore.from_url(settings.database_url)
+        self.service = MatchService(self.store, clock)
+        self.extension_names = extensions
+        self.failed_extensions: dict[str, BaseException] = {}
+        from cogs._match import TableFlow
+
+        self.table = TableFlow(
+            self, self.service, ai_delay=settings.ai_delay, tick_seconds=settings.tick_seconds
+        )
+
+    async def setup_hook(self) -> None:
+        from cogs._match import DYNAMIC_ITEMS
+
+        await self.store.open()
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        for name in self.extension_names:
+            try:
+                await self.load_extension(name)
+            except Exception as error:
+                self.failed_extensions[name] = error
+                log.exception("could not load extension %s", name)
+        await self.tree.set_translator(CommandTranslator())
+        self.tree.error(self.on_app_command_error)
+        await self.sync_commands()
+        await self.table.start()
+
+    async def sync_commands(self) -> None:
+        """Sync to the test guild at once; globally only when the command set changed."""
+        if self.settings.guild_id:
+            guild = discord.Object(self.settings.guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+            return
+        fingerprint = self.commands_fingerprint()
+        marker = self.sync_marker_path()
+        if marker is not None and marker.exists() and marker.read_text() == fingerprint:
+            log.info("slash commands unchanged; no global sync")
+            return
+        await self.tree.sync()
+        if marker is not None:
+            marker.write_text(fingerprint)
+
+    def commands_fingerprint(self) -> str:
+        payload = [command.to_dict(self.tree) for command in self.tree.get_commands()]
+        text = json.dumps(payload, sort_keys=True, default=str)
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    def sync_marker_path(self) -> Path | None:
+        path = getattr(self.store, "path", None)
+        if not isinstance(path, str) or path == ":memory:":
+            return None
+        return Path(path).with_suffix(".commands")
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        from bot.i18n import Tr
+
+        log.error("command %s failed", interaction.command, exc_info=error)
+        await self.table.reply_private(interaction, Tr(interaction.locale)("error.unexpected"))
+
+    async def close(self) -> None:
+        await self.table.stop()
+        await super().close()
+        await self.store.close()
+

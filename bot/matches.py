@@ -1,0 +1,411 @@
+"""The table's own rules, shared by every game: lobby, seats, turns, resigning, timers.
+
+Pure of Discord: the cogs call this service and turn its results into messages, its
+``TableError``s into private replies. The engines decide what is legal in a game; this
+module decides who may act on which match, and keeps every change one versioned write.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from bot.errors import (
+    AlreadySeated,
+    BadOptions,
+    ChannelBusy,
+    CreatorCannotLeave,
+    LobbyFull,
+    MatchFrozen,
+    MatchNotActive,
+    NotInLobby,
+    NotSeated,
+    NotYourTurn,
+    OnlyCreator,
+    StaleBoard,
+    UnknownMatch,
+    WrongPlayerCount,
+)
+from bot.games import GAMES, Game, IllegalAction
+from bot.store import ChannelTaken, Match, MatchStore, Seat, StaleVersion
+
+log = logging.getLogger(__name__)
+
+REMINDER_FIRST_SECONDS = 12 * 3600
+REMINDER_EVERY_SECONDS = 24 * 3600
+EXPIRIES_BEFORE_AI_KEEPS_SEAT = 3
+MAX_ACTIONS_FOR_AN_EXPIRED_TURN = 200
+
+
+@dataclass(frozen=True)
+class Played:
+    """One applied action and what it changed."""
+
+    match: Match
+    state: Any
+    seat: int
+    action: str
+    by_ai: bool
+    turn_changed: bool  # the set of seats to act changed: a new board message is due
+
+
+@dataclass(frozen=True)
+class Expired:
+    """A turn whose time limit ran out, played by the AI for a person."""
+
+    seat: int
+    user_id: int | None
+    ai_keeps_seat: bool
+    played: list[Played]
+
+
+def ai_rng(match: Match) -> random.Random:
+    """The AI's tie-breaks are reproducible from the match seed and version."""
+    return random.Random(match.seed * 1_000_003 + match.version)
+
+
+class MatchService:
+    def __init__(self, store: MatchStore, clock: Callable[[], float]) -> None:
+        self.store = store
+        self.clock = clock
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def lock(self, match_id: int) -> asyncio.Lock:
+        """Serialises the changes of one match inside this process (the version check
+        guards against other processes)."""
+        return self._locks.setdefault(match_id, asyncio.Lock())
+
+    @staticmethod
+    def engine(match: Match) -> Game[Any]:
+        return GAMES[match.game]
+
+    # ---------------------------------------------------------------- lobby
+    async def open_lobby(
+        self,
+        *,
+        game: str,
+        guild_id: int | None,
+        channel_id: int,
+        creator_id: int,
+        settings: dict[str, Any],
+        invited: list[int] | None = None,
+        ai_seats: int = 0,
+        seed: int | None = None,
+    ) -> Match:
+        engine = GAMES[game]
+        self._check_options(engine, settings.get("options", {}))
+        seats = [Seat(0, creator_id)]
+        for user_id in invited or []:
+            if user_id != creator_id and all(s.user_id != user_id for s in seats):
+                seats.append(Seat(len(seats), user_id))
+        for _ in range(ai_seats):
+            seats.append(Seat(len(seats), None, is_ai=True))
+        if len(seats) > engine.max_players:
+            raise LobbyFull(max=engine.max_players)
+        existing = await self.store.open_in_channel(channel_id)
+        if existing is not None:
+            raise ChannelBusy(match=existing)
+        try:
+            return await self.store.create_lobby(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                game=game,
+                creator_id=creator_id,
+                seed=seed if seed is not None else random.SystemRandom().randrange(2**62),
+                settings=settings,
+                seats=seats,
+                now=self.clock(),
+            )
+        except ChannelTaken as error:
+            taken = await self.store.open_in_channel(channel_id)
+            raise ChannelBusy(match=taken) from error
+
+    @staticmethod
+    def _check_options(engine: Game[Any], options: dict[str, Any]) -> None:
+        try:
+            engine.new_state(engine.min_players, 0, options)
+        except ValueError as error:
+            raise BadOptions(reason=str(error)) from error
+
+    async def join(self, match_id: int, user_id: int) -> Match:
+        def change(match: Match) -> Match:
+            if match.seat_of(user_id) is not None:
+                raise AlreadySeated()
+            if len(match.seats) >= self.engine(match).max_players:
+                raise LobbyFull(max=self.engine(match).max_players)
+            return _with_seats(match, [*match.seats, Seat(0, user_id)])
+
+        return await self._change_lobby(match_id, change)
+
+    async def leave(self, match_id: int, user_id: int) -> Match:
+        def change(match: Match) -> Match:
+            if match.seat_of(user_id) is None:
+                raise NotSeated()
+            if user_id == match.creator_id:
+                raise CreatorCannotLeave()
+            return _with_seats(match, [s for s in match.seats if s.user_id != user_id])
+
+        return await self._change_lobby(match_id, change)
+
+    async def add_ai(self, match_id: int, user_id: int) -> Match:
+        def change(match: Match) -> Match:
+            if match.seat_of(user_id) is None:
+                raise NotSeated()
+            if len(match.seats) >= self.engine(match).max_players:
+                raise LobbyFull(max=self.engine(match).max_players)
+            return _with_seats(match, [*match.seats, Seat(0, None, is_ai=True)])
+
+        return await self._change_lobby(match_id, change)
+
+    async def cancel(self, match_id: int, user_id: int) -> Match:
+        def change(match: Match) -> Match:
+            if user_id != match.creator_id:
+                raise OnlyCreator()
+            return replace(match, status="cancelled")
+
+        return await self._change_lobby(match_id, change)
+
+    async def start(self, match_id: int, user_id: int) -> Match:
+        def change(match: Match) -> Match:
+            engine = self.engine(match)
+            if user_id != match.creator_id:
+                raise OnlyCreator()
+            count = len(match.seats)
+            if not engine.min_players <= count <= engine.max_players:
+                raise WrongPlayerCount(
+                    min=engine.min_players, max=engine.max_players, count=count
+                )
+            state = engine.new_state(count, match.seed, match.settings.get("options", {}))
+            return replace(
+                match,
+                status="active",
+                state=json.dumps(engine.dump(state)),
+                turn_started_at=self.clock(),
+                last_reminder_at=None,
+            )
+
+        return await self._change_lobby(match_id, change)
+
+    async def _change_lobby(self, match_id: int, change: Callable[[Match], Match]) -> Match:
+        async with self.lock(match_id):
+            match = await self._get(match_id)
+            if match.status != "lobby":
+                raise NotInLobby()
+            return await self._write(change(match), match.version)
+
+    # ---------------------------------------------------------------- play
+    def load_state(self, match: Match) -> Any:
+        """The engine state of a match; raises ``MatchFrozen`` for a corrupt row."""
+        if match.status == "frozen":
+            raise MatchFrozen()
+        try:
+            if match.state is None:
+                raise ValueError("no state stored")
+            return self.engine(match).load(json.loads(match.state))
+        except Exception as error:  # any failure to read the row means the row is corrupt
+            log.exception("match %s: unreadable state, freezing it", match.id)
+            raise MatchFrozen(reason=str(error)) from error
+
+    async def freeze(self, match: Match, reason: str) -> None:
+        await self.store.freeze(match.id, reason, self.clock())
+
+    async def get(self, match_id: int) -> Match:
+        return await self._get(match_id)
+
+    async def act(
+        self,
+        match_id: int,
+        version: int,
+        user_id: int,
+        action: str,
+        *,
+        tolerate_others: bool = False,
+    ) -> Played:
+        """A person's click: checks the board is current, the clicker seated and on turn.
+
+        ``tolerate_others``: in games where everyone chooses at once, a click made on a
+        panel that others' actions have since outdated still counts, as long as the
+        clicker has not acted since (a double click still applies only once).
+        """
+        async with self.lock(match_id):
+            match = await self._get(match_id)
+            if match.status != "active":
+                raise MatchNotActive(match=match)
+            seat = match.seat_of(user_id)
+            if version != match.version and not (
+                tolerate_others
+                and seat is not None
+                and version < match.version
+                and seat not in await self._seats_acted_since(match_id, version)
+            ):
+                raise StaleBoard(match=match)
+            if seat is None:
+                raise NotSeated(match=match)
+            state = await self._state_or_freeze(match)
+            if seat not in self.engine(match).to_act(state):
+                raise NotYourTurn(match=match, state=state)
+            return await self._apply(match, state, seat, action, by_ai=False)
+
+    async def act_as_ai(self, match_id: int, seat: int) -> Played | None:
+        """The AI plays one action for ``seat`` if that seat is still to act."""
+        async with self.lock(match_id):
+            match = await self._get(match_id)
+            if match.status != "active":
+                return None
+            state = await self._state_or_freeze(match)
+            if seat not in self.engine(match).to_act(state):
+                return None
+            engine = self.engine(match)
+            # Off the event loop: a thoughtful AI move must not stall other matches.
+            action = await asyncio.to_thread(engine.bot_action, state, seat, ai_rng(match))
+            return await self._apply(match, state, seat, action, by_ai=True)
+
+    async def _seats_acted_since(self, match_id: int, version: int) -> set[int]:
+        return {seat for seq, seat, _ in await self.store.action_log(match_id) if seq > version}
+
+    async def _state_or_freeze(self, match: Match) -> Any:
+        try:
+            return self.load_state(match)
+        except MatchFrozen:
+            if match.status != "frozen":
+                await self.freeze(match, "unreadable state")
+            raise
+
+    async def _apply(
+        self, match: Match, state: Any, seat: int, action: str, *, by_ai: bool
+    ) -> Played:
+        engine = self.engine(match)
+        new_state = engine.apply(state, seat, action)  # IllegalAction reaches the player
+        turn_changed = engine.to_act(new_state) != engine.to_act(state)
+        outcome = engine.outcome(new_state)
+        now = self.clock()
+        seats = match.seats
+        if not by_ai:
+            seats = tuple(replace(s, expiries=0) if s.seat == seat else s for s in seats)
+        updated = replace(
+            match,
+            state=json.dumps(engine.dump(new_state)),
+            status="finished" if outcome else "active",
+            result={"winners": list(outcome.winners), "reason": outcome.reason} if outcome else None,
+            turn_started_at=now if turn_changed else match.turn_started_at,
+            last_reminder_at=None if turn_changed else match.last_reminder_at,
+            seats=seats,
+        )
+        stored = await self._write(updated, match.version, action=(seat, action, by_ai))
+        return Played(stored, new_state, seat, action, by_ai, turn_changed or outcome is not None)
+
+    async def resign(self, match_id: int, user_id: int) -> Match:
+        """With two players the other wins; with more, an AI takes the seat over."""
+        async with self.lock(match_id):
+            match = await self._get(match_id)
+            if match.status != "active":
+                raise MatchNotActive(match=match)
+            seat = match.seat_of(user_id)
+            if seat is None:
+                raise NotSeated(match=match)
+            if len(match.seats) == 2:
+                updated = replace(
+                    match, status="finished", result={"winners": [1 - seat], "reason": "resigned"}
+                )
+            else:
+                updated = _with_ai_seat(match, seat)
+            return await self._write(updated, match.version)
+
+    # ---------------------------------------------------------------- timers
+    def humans_to_act(self, match: Match, state: Any) -> list[Seat]:
+        acting = self.engine(match).to_act(state)
+        return [s for s in match.seats if s.seat in acting and not s.is_ai and s.user_id]
+
+    def ai_to_act(self, match: Match, state: Any) -> list[int]:
+        acting = self.engine(match).to_act(state)
+        return [s.seat for s in match.seats if s.seat in acting and s.is_ai]
+
+    def reminder_due(self, match: Match, now: float) -> bool:
+        if match.turn_started_at is None:
+            return False
+        if match.last_reminder_at is None:
+            return now - match.turn_started_at >= REMINDER_FIRST_SECONDS
+        return now - match.last_reminder_at >= REMINDER_EVERY_SECONDS
+
+    def time_limit_passed(self, match: Match, now: float) -> bool:
+        limit = match.settings.get("time_limit")
+        if not limit or match.turn_started_at is None:
+            return False
+        return bool(now - match.turn_started_at >= float(limit))
+
+    async def play_expired_turn(self, match_id: int) -> list[Expired]:
+        """The AI plays the turn of every person whose time ran out; after three in a
+        row, the AI keeps that seat."""
+        match = await self._get(match_id)
+        if match.status != "active" or not self.time_limit_passed(match, self.clock()):
+            return []
+        state = await self._state_or_freeze(match)
+        expired: list[Expired] = []
+        for seat in self.humans_to_act(match, state):
+            played = await self._play_out_seat(match.id, seat.seat)
+            keeps = seat.expiries + 1 >= EXPIRIES_BEFORE_AI_KEEPS_SEAT
+            await self._count_expiry(match.id, seat.seat, keeps)
+            expired.append(Expired(seat.seat, seat.user_id, keeps, played))
+        return expired
+
+    async def _play_out_seat(self, match_id: int, seat: int) -> list[Played]:
+        played: list[Played] = []
+        for _ in range(MAX_ACTIONS_FOR_AN_EXPIRED_TURN):
+            step = await self.act_as_ai(match_id, seat)
+            if step is None:
+                break
+            played.append(step)
+            if step.turn_changed:
+                break
+        return played
+
+    async def _count_expiry(self, match_id: int, seat: int, ai_keeps_seat: bool) -> None:
+        async with self.lock(match_id):
+            match = await self._get(match_id)
+            seats = tuple(
+                replace(s, expiries=s.expiries + 1, is_ai=s.is_ai or ai_keeps_seat)
+                if s.seat == seat
+                else s
+                for s in match.seats
+            )
+            await self._write(replace(match, seats=seats), match.version)
+
+    async def mark_reminded(self, match: Match) -> None:
+        await self.store.mark_reminded(match.id, self.clock())
+
+    # ---------------------------------------------------------------- helpers
+    async def _get(self, match_id: int) -> Match:
+        match = await self.store.get(match_id)
+        if match is None:
+            raise UnknownMatch()
+        return match
+
+    async def _write(
+        self, match: Match, version: int, action: tuple[int, str, bool] | None = None
+    ) -> Match:
+        try:
+            return await self.store.update(
+                match, expected_version=version, action=action, now=self.clock()
+            )
+        except StaleVersion as error:
+            current = await self.store.get(match.id)
+            raise StaleBoard(match=current) from error
+
+
+def _with_seats(match: Match, seats: list[Seat]) -> Match:
+    """Seats renumbered in order: seat numbers are turn order."""
+    return replace(match, seats=tuple(replace(s, seat=i) for i, s in enumerate(seats)))
+
+
+def _with_ai_seat(match: Match, seat: int) -> Match:
+    return replace(
+        match, seats=tuple(replace(s, is_ai=True) if s.seat == seat else s for s in match.seats)
+    )
+
+
+__all__ = ["Expired", "IllegalAction", "MatchService", "Played"]

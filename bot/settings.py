@@ -1,0 +1,57 @@
+"""Settings, read from the environment (see the README for each one)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+DEFAULT_DATABASE_URL = "sqlite:///data/rushtable.db"
+
+
+class SettingsError(Exception):
+    """A setting is missing or malformed; the message says how to fix it."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    token: str
+    database_url: str = DEFAULT_DATABASE_URL
+    guild_id: int | None = None
+    log_level: str = "INFO"
+    ai_delay: float = 1.0
+    tick_seconds: float = 60.0
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+        env = os.environ if env is None else env
+        token = env.get("DISCORD_TOKEN", "").strip()
+        if not token:
+            raise SettingsError(
+                "DISCORD_TOKEN is not set. Create a bot at https://discord.com/developers/"
+                "applications (Bot > Reset Token) and put the token in DISCORD_TOKEN."
+            )
+        guild = env.get("DISCORD_GUILD_ID", "").strip()
+        if guild and not guild.isdigit():
+            raise SettingsError("DISCORD_GUILD_ID must be a server id (digits only).")
+        return cls(
+            token=token,
+            database_url=env.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL,
+            guild_id=int(guild) if guild else None,
+            log_level=(env.get("LOG_LEVEL", "").strip() or "INFO").upper(),
+            ai_delay=_number(env, "AI_DELAY_SECONDS", 1.0),
+            tick_seconds=_number(env, "TIMER_TICK_SECONDS", 60.0),
+        )
+
+
+def _number(env: Mapping[str, str], name: str, default: float) -> float:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError as error:
+        raise SettingsError(f"{name} must be a number of seconds, not {raw!r}.") from error
+    if value < 0:
+        raise SettingsError(f"{name} must not be negative.")
+    return value

@@ -1,0 +1,406 @@
+"""Where matches live: a small storage interface and its SQLite (aiosqlite) driver.
+
+Every change to a match is one transaction guarded by the match's ``version``: a stale or
+concurrent writer loses cleanly with ``StaleVersion`` and nothing is half-applied. Another
+driver (PostgreSQL for a sharded bot) implements the same ``MatchStore`` protocol.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from importlib import resources
+from pathlib import Path
+from typing import Any, Protocol
+from urllib.parse import urlparse
+
+import aiosqlite
+
+OPEN_STATUSES = ("lobby", "active")
+
+
+class StoreError(Exception):
+    pass
+
+
+class StaleVersion(StoreError):
+    """Someone else changed the match first."""
+
+
+class ChannelTaken(StoreError):
+    """The channel already has an open match."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    seat: int
+    user_id: int | None  # None for an AI seat
+    is_ai: bool = False
+    expiries: int = 0
+
+
+@dataclass(frozen=True)
+class Match:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    game: str
+    status: str
+    creator_id: int
+    seed: int
+    settings: dict[str, Any]
+    state: str | None  # the engine's JSON dump, as stored (parsing may fail: a corrupt row)
+    result: dict[str, Any] | None
+    version: int
+    board_message_id: int | None
+    turn_started_at: float | None
+    last_reminder_at: float | None
+    frozen_reason: str | None
+    created_at: float
+    seats: tuple[Seat, ...] = field(default=())
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in OPEN_STATUSES
+
+    def seat_of(self, user_id: int) -> int | None:
+        for seat in self.seats:
+            if seat.user_id == user_id and not seat.is_ai:
+                return seat.seat
+        return None
+
+    def humans(self) -> list[int]:
+        return [s.user_id for s in self.seats if s.user_id is not None and not s.is_ai]
+
+
+class MatchStore(Protocol):
+    async def open(self) -> None: ...
+    async def close(self) -> None: ...
+    async def create_lobby(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        game: str,
+        creator_id: int,
+        seed: int,
+        settings: dict[str, Any],
+        seats: Sequence[Seat],
+        now: float,
+    ) -> Match: ...
+    async def get(self, match_id: int) -> Match | None: ...
+    async def open_in_channel(self, channel_id: int) -> Match | None: ...
+    async def of_user(self, guild_id: int | None, user_id: int) -> list[Match]: ...
+    async def active(self) -> list[Match]: ...
+    async def update(
+        self,
+        match: Match,
+        *,
+        expected_version: int,
+        action: tuple[int, str, bool] | None = None,
+        now: float,
+    ) -> Match: ...
+    async def set_board_message(self, match_id: int, message_id: int | None) -> None: ...
+    async def mark_reminded(self, match_id: int, now: float) -> None: ...
+    async def freeze(self, match_id: int, reason: str, now: float) -> None: ...
+    async def action_log(self, match_id: int) -> list[tuple[int, int, str]]: ...
+
+
+def sqlite_path(database_url: str) -> str:
+    """``sqlite:///data/x.db`` -> ``data/x.db``; ``sqlite:////abs/x.db`` -> ``/abs/x.db``."""
+    parsed = urlparse(database_url)
+    if parsed.scheme != "sqlite":
+        raise StoreError(f"Unsupported DATABASE_URL scheme {parsed.scheme!r}: use sqlite:///path")
+    path = database_url[len("sqlite:///") :]
+    if not path:
+        raise StoreError("DATABASE_URL needs a file path, e.g. sqlite:///data/rushtable.db")
+    return path
+
+
+def migrations() -> list[tuple[int, str]]:
+    """The numbered SQL migrations shipped in ``bot/migrations``, in order."""
+    folder = resources.files("bot") / "migrations"
+    found = []
+    for entry in folder.iterdir():
+        if entry.name.endswith(".sql"):
+            found.append((int(entry.name.split("_", 1)[0]), entry.read_text(encoding="utf-8")))
+    return sorted(found)
+
+
+def split_statements(script: str) -> list[str]:
+    """Complete SQL statements of a script (a ``;`` inside a comment or string is no end)."""
+    statements, pending = [], ""
+    for line in script.splitlines(keepends=True):
+        pending += line
+        if sqlite3.complete_statement(pending):
+            statements.append(pending.strip())
+            pending = ""
+    if pending.strip() and not all(
+        part.strip().startswith("--") or not part.strip() for part in pending.splitlines()
+    ):
+        raise StoreError("a migration ends with an incomplete SQL statement")
+    return statements
+
+
+_MATCH_COLUMNS = (
+    "id, guild_id, channel_id, game, status, creator_id, seed, settings, state, result, version, "
+    "board_message_id, turn_started_at, last_reminder_at, frozen_reason, created_at"
+)
+
+
+@dataclass(frozen=True)
+class _Done:
+    rowcount: int
+    lastrowid: int | None
+
+
+class SqliteStore:
+    """The default driver: one SQLite file in WAL mode."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._db: aiosqlite.Connection | None = None
+
+    @classmethod
+    def from_url(cls, database_url: str) -> SqliteStore:
+        return cls(sqlite_path(database_url))
+
+    @property
+    def db(self) -> aiosqlite.Connection:
+        if self._db is None:
+            raise StoreError("The store is not open")
+        return self._db
+
+    async def open(self) -> None:
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._db = await aiosqlite.connect(self.path, isolation_level=None)
+        await self._exec("PRAGMA journal_mode=WAL")
+        await self._exec("PRAGMA foreign_keys=ON")
+        await self._exec("PRAGMA synchronous=NORMAL")
+        await self._exec("PRAGMA busy_timeout=5000")
+        await self._migrate()
+
+    async def _exec(self, sql: str, params: Sequence[Any] = ()) -> _Done:
+        """Run one statement to completion (an unclosed cursor would block COMMIT)."""
+        cursor = await self.db.execute(sql, params)
+        done = _Done(cursor.rowcount, cursor.lastrowid)
+        await cursor.close()
+        return done
+
+    async def close(self) -> None:
+        if self._db is not None:
+            await self._db.close()
+            self._db = None
+
+    async def schema_version(self) -> int:
+        async with self.db.execute("PRAGMA user_version") as cursor:
+            row = await cursor.fetchone()
+        return int(row[0]) if row else 0
+
+    async def _migrate(self) -> None:
+        current = await self.schema_version()
+        for number, script in migrations():
+            if number <= current:
+                continue
+            await self._exec("BEGIN IMMEDIATE")
+            try:
+                for statement in split_statements(script):
+                    await self._exec(statement)
+                await self._exec(f"PRAGMA user_version = {number}")
+                await self._exec("COMMIT")
+            except BaseException:
+                await self._exec("ROLLBACK")
+                raise
+
+    async def create_lobby(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        game: str,
+        creator_id: int,
+        seed: int,
+        settings: dict[str, Any],
+        seats: Sequence[Seat],
+        now: float,
+    ) -> Match:
+        await self._exec("BEGIN IMMEDIATE")
+        try:
+            cursor = await self._exec(
+                "INSERT INTO matches (guild_id, channel_id, game, status, creator_id, seed, "
+                "settings, version, created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, 0, ?, ?)",
+                (guild_id, channel_id, game, creator_id, seed, json.dumps(settings), now, now),
+            )
+            match_id = int(cursor.lastrowid or 0)
+            await self._write_seats(match_id, seats)
+            await self._exec("COMMIT")
+        except sqlite3.IntegrityError as error:
+            await self._exec("ROLLBACK")
+            raise ChannelTaken(str(error)) from error
+        except BaseException:
+            await self._exec("ROLLBACK")
+            raise
+        match = await self.get(match_id)
+        assert match is not None
+        return match
+
+    async def _write_seats(self, match_id: int, seats: Sequence[Seat]) -> None:
+        await self._exec("DELETE FROM seats WHERE match_id = ?", (match_id,))
+        await self.db.executemany(
+            "INSERT INTO seats (match_id, seat, user_id, is_ai, expiries) VALUES (?, ?, ?, ?, ?)",
+            [(match_id, s.seat, s.user_id, int(s.is_ai), s.expiries) for s in seats],
+        )
+
+    async def get(self, match_id: int) -> Match | None:
+        matches = await self._select(f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,))
+        return matches[0] if matches else None
+
+    async def open_in_channel(self, channel_id: int) -> Match | None:
+        matches = await self._select(
+            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE channel_id = ? "
+            "AND status IN ('lobby', 'active')",
+            (channel_id,),
+        )
+        return matches[0] if matches else None
+
+    async def of_user(self, guild_id: int | None, user_id: int) -> list[Match]:
+        return await self._select(
+            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE guild_id IS ? "
+            "AND status IN ('lobby', 'active') AND id IN "
+            "(SELECT match_id FROM seats WHERE user_id = ? AND is_ai = 0) ORDER BY id",
+            (guild_id, user_id),
+        )
+
+    async def active(self) -> list[Match]:
+        return await self._select(
+            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE status = 'active' ORDER BY id", ()
+        )
+
+    async def update(
+        self,
+        match: Match,
+        *,
+        expected_version: int,
+        action: tuple[int, str, bool] | None = None,
+        now: float,
+    ) -> Match:
+        """Write ``match`` (status, state, result, seats, timers) if nobody wrote first.
+
+        ``action`` = (seat, action, by_ai) appends one row to the action log in the same
+        transaction. Returns the match as stored, with its version bumped.
+        """
+        new_version = expected_version + 1
+        await self._exec("BEGIN IMMEDIATE")
+        try:
+            cursor = await self._exec(
+                "UPDATE matches SET status = ?, state = ?, result = ?, settings = ?, version = ?, "
+                "turn_started_at = ?, last_reminder_at = ?, updated_at = ? "
+                "WHERE id = ? AND version = ?",
+                (
+                    match.status,
+                    match.state,
+                    json.dumps(match.result) if match.result is not None else None,
+                    json.dumps(match.settings),
+                    new_version,
+                    match.turn_started_at,
+                    match.last_reminder_at,
+                    now,
+                    match.id,
+                    expected_version,
+                ),
+            )
+            if cursor.rowcount != 1:
+                raise StaleVersion(f"match {match.id} is no longer at version {expected_version}")
+            await self._write_seats(match.id, match.seats)
+            if action is not None:
+                seat, text, by_ai = action
+                await self._exec(
+                    "INSERT INTO actions (match_id, seq, seat, action, by_ai, at) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    (match.id, new_version, seat, text, int(by_ai), now),
+                )
+            await self._exec("COMMIT")
+        except BaseException:
+            await self._exec("ROLLBACK")
+            raise
+        return replace(match, version=new_version)
+
+    async def set_board_message(self, match_id: int, message_id: int | None) -> None:
+        await self._exec(
+            "UPDATE matches SET board_message_id = ? WHERE id = ?", (message_id, match_id)
+        )
+
+    async def mark_reminded(self, match_id: int, now: float) -> None:
+        await self._exec(
+            "UPDATE matches SET last_reminder_at = ? WHERE id = ?", (now, match_id)
+        )
+
+    async def freeze(self, match_id: int, reason: str, now: float) -> None:
+        await self._exec(
+            "UPDATE matches SET status = 'frozen', frozen_reason = ?, updated_at = ? WHERE id = ?",
+            (reason, now, match_id),
+        )
+
+    async def action_log(self, match_id: int) -> list[tuple[int, int, str]]:
+        async with self.db.execute(
+            "SELECT seq, seat, action FROM actions WHERE match_id = ? ORDER BY seq", (match_id,)
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [(int(seq), int(seat), str(action)) for seq, seat, action in rows]
+
+    async def _select(self, sql: str, params: tuple[Any, ...]) -> list[Match]:
+        async with self.db.execute(sql, params) as cursor:
+            rows = list(await cursor.fetchall())
+        if not rows:
+            return []
+        ids = [row[0] for row in rows]
+        seats = await self._seats_of(ids)
+        return [_match_from_row(row, seats.get(row[0], ())) for row in rows]
+
+    async def _seats_of(self, match_ids: list[int]) -> dict[int, tuple[Seat, ...]]:
+        marks = ",".join("?" * len(match_ids))
+        async with self.db.execute(
+            f"SELECT match_id, seat, user_id, is_ai, expiries FROM seats "
+            f"WHERE match_id IN ({marks}) ORDER BY match_id, seat",
+            match_ids,
+        ) as cursor:
+            rows = await cursor.fetchall()
+        grouped: dict[int, list[Seat]] = {}
+        for match_id, seat, user_id, is_ai, expiries in rows:
+            grouped.setdefault(match_id, []).append(Seat(seat, user_id, bool(is_ai), expiries))
+        return {key: tuple(value) for key, value in grouped.items()}
+
+
+def _loads_or_none(text: str | None) -> Any:
+    if text is None:
+        return None
+    try:
+        return json.loads(text)
+    except ValueError:
+        return None
+
+
+def _match_from_row(row: Any, seats: tuple[Seat, ...]) -> Match:
+    settings = _loads_or_none(row[7])
+    return Match(
+        id=row[0],
+        guild_id=row[1],
+        channel_id=row[2],
+        game=row[3],
+        status=row[4],
+        creator_id=row[5],
+        seed=row[6],
+        settings=settings if isinstance(settings, dict) else {},
+        state=row[8],
+        result=_loads_or_none(row[9]),
+        version=row[10],
+        board_message_id=row[11],
+        turn_started_at=row[12],
+        last_reminder_at=row[13],
+        frozen_reason=row[14],
+        created_at=row[15],
+        seats=seats,
+    )

@@ -1,0 +1,30 @@
+"""Board pictures: one pure Pillow renderer per game, from the public view only."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from typing import Any
+
+Renderer = Callable[[Mapping[str, Any], Mapping[str, str] | None], bytes]
+
+#: Each module exposes ``render(view, labels) -> PNG bytes`` and ``LABEL_DEFAULTS``.
+RENDERER_MODULES = ("ruship", "bugrace", "rushncrush")
+
+
+def _load() -> tuple[dict[str, Renderer], dict[str, Mapping[str, str]]]:
+    renderers: dict[str, Renderer] = {}
+    defaults: dict[str, Mapping[str, str]] = {}
+    for name in RENDERER_MODULES:
+        try:  # DEV-ONLY: tolerate renderers still being written; made strict before landing
+            module = importlib.import_module(f"renderers.{name}")
+        except ModuleNotFoundError as error:
+            if error.name != f"renderers.{name}":
+                raise
+            continue
+        renderers[name] = module.render
+        defaults[name] = getattr(module, "LABEL_DEFAULTS", {})
+    return renderers, defaults
+
+
+RENDERERS, LABEL_DEFAULTS = _load()
