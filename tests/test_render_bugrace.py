@@ -1,0 +1,114 @@
+"""The Bug Race board picture: it renders every stage, from the public view alone."""
+
+from __future__ import annotations
+
+import copy
+import io
+import random
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from bot.games.bugrace import GAME, BugRaceState, arrange_play, with_bug
+from renderers.bugrace import HEIGHT, WIDTH, render
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+#: A bug over the line: body on rows 7-9, every leg on row 6 or beyond.
+FINISHED_ROWS = {"LH": 6, "LM": 7, "LF": 8, "RH": 6, "RM": 7, "RF": 8}
+
+
+def advance(state: BugRaceState, steps: int, seed: int = 0) -> BugRaceState:
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if not GAME.to_act(state):
+            break
+        seat = rng.choice(sorted(GAME.to_act(state)))
+        state = GAME.apply(state, seat, GAME.bot_action(state, seat, rng))
+    return state
+
+
+def finished(state: BugRaceState) -> BugRaceState:
+    return advance(state, 100_000)
+
+
+def picture(view: dict[str, Any]) -> Image.Image:
+    data = render(view)
+    assert data.startswith(PNG_SIGNATURE)
+    image = Image.open(io.BytesIO(data))
+    image.load()
+    return image
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_start_renders(players: int) -> None:
+    image = picture(GAME.view(GAME.new_state(players, 1), None))
+    assert image.size == (WIDTH, HEIGHT)
+
+
+@pytest.mark.parametrize(("players", "options"), [(2, {}), (4, {"expert": True})])
+def test_a_round_in_play_renders(players: int, options: dict[str, bool]) -> None:
+    state = GAME.new_state(players, 2, options)
+    state = advance(state, 60)
+    assert GAME.outcome(state) is None
+    assert any(seat.played for seat in state.seats)
+    assert picture(GAME.view(state, None)).size == (WIDTH, HEIGHT)
+
+
+@pytest.mark.parametrize("options", [{}, {"play_on": True}])
+def test_the_end_renders(options: dict[str, bool]) -> None:
+    state = finished(GAME.new_state(3, 3, options))
+    assert GAME.outcome(state) is not None
+    assert picture(GAME.view(state, None)).size == (WIDTH, HEIGHT)
+
+
+def test_a_shared_win_renders() -> None:
+    state = arrange_play(GAME.new_state(2, 1), {0: (10,), 1: (12,)})
+    state = with_bug(state, 0, 7, FINISHED_ROWS)
+    state = with_bug(state, 1, 7, FINISHED_ROWS)
+    for seat, card in ((0, 10), (1, 12)):
+        state = GAME.apply(GAME.apply(state, seat, f"play {card}"), seat, "done")
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.winners == (0, 1)
+    picture(GAME.view(state, None))
+
+
+def test_the_picture_does_not_depend_on_the_cards_in_hand() -> None:
+    state = GAME.new_state(2, 4)
+    for drafting in (0, 1):
+        state = GAME.apply(state, drafting, f"keep {min(state.seat(drafting).offer)}")
+    state = GAME.apply(state, 0, f"play {state.seat(0).hand[0]}")
+    assert all(seat.hand for seat in state.seats)
+    held = {card for seat in state.seats for card in (*seat.hand, *seat.offer, *seat.played)}
+    spare = [card for card in state.draw_pile if card not in held]
+    seats = []
+    for seat in state.seats:
+        other_hand = tuple(spare.pop() for _ in seat.hand)
+        seats.append(replace(seat, hand=other_hand))
+    other = replace(state, seats=tuple(seats))
+    assert render(GAME.view(state, None)) == render(GAME.view(other, None))
+
+
+def test_a_private_view_draws_nothing_more_than_the_public_one() -> None:
+    state = advance(GAME.new_state(3, 5), 25)
+    assert render(GAME.view(state, 0)) == render(GAME.view(state, None))
+
+
+def test_rendering_leaves_the_view_untouched() -> None:
+    view = GAME.view(advance(GAME.new_state(4, 6), 40), None)
+    before = copy.deepcopy(view)
+    render(view)
+    assert view == before
+
+
+def test_translated_and_broken_labels_still_render() -> None:
+    view = GAME.view(advance(GAME.new_state(2, 7), 20), None)
+    labels = {
+        "title": "Course d'insectes",
+        "player_0": "Une joueuse au nom vraiment très très long",
+        "status_play": "Manche {round} · {oops}",
+        "playing": "Joue",
+        "place_1": "1re",
+    }
+    assert picture(view).size == Image.open(io.BytesIO(render(view, labels))).size
