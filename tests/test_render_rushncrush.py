@@ -1,0 +1,252 @@
+"""The Rush'n'Crush board picture, checked as a player would see it."""
+
+from __future__ import annotations
+
+import io
+import random
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import pytest
+from PIL import Image, ImageChops
+
+from bot.games import rushncrush_data as data
+from bot.games.rushncrush import GAME, PHASE_MOVE, Car, RncState, parse_course, scenario
+from renderers.base import seat_colour
+from renderers.rushncrush import (
+    BAND_ROWS,
+    LABEL_DEFAULTS,
+    MAX_BANDS,
+    ROAD,
+    ROCK,
+    WIDTH,
+    make_track,
+    panel_boxes,
+    render,
+    status_line,
+    visible_rows,
+)
+
+PNG_BUDGET = 250_000
+QUANTISATION_NOISE = 32
+DARK_INK = 60  # a grey level below this is the digit's black ink
+TRACK_TOP = 20 + 76 + 16  # MARGIN + HEADER_HEIGHT + GAP, as the renderer lays it out
+
+
+def race_view(
+    cars: list[Car], phase: str = PHASE_MOVE, course: str = "sprint", **extra: Any
+) -> dict[str, Any]:
+    state = scenario(cars, phase=phase, course=GAME.new_state(2, 0, {"course": course}).course)
+    for key, value in extra.items():
+        setattr(state, key, value)
+    return GAME.view(state, None)
+
+
+def played_view(seed: int, players: int, actions: int, course: str = "sprint") -> dict[str, Any]:
+    """A real game's public view after ``actions`` actions (AI and random seats mixed)."""
+    rng = random.Random(seed)
+    state: RncState = GAME.new_state(players, seed, {"course": course})
+    for _ in range(actions):
+        acting = GAME.to_act(state)
+        if not acting:
+            break
+        seat = min(acting)
+        legal = GAME.legal_actions(state, seat)
+        action = GAME.bot_action(state, seat, rng) if seat % 2 == 0 else rng.choice(legal)
+        state = GAME.apply(state, seat, action)
+    return GAME.view(state, None)
+
+
+def picture(view: dict[str, Any], labels: dict[str, str] | None = None) -> Image.Image:
+    png = render(view, labels)
+    image = Image.open(io.BytesIO(png))
+    assert image.format == "PNG"
+    return image.convert("RGB")
+
+
+def changed_box(
+    first: Image.Image, second: Image.Image, box: tuple[float, ...] | None = None
+) -> tuple[int, int, int, int] | None:
+    """Where the pictures differ beyond palette noise (relative to ``box`` if given)."""
+    if box is not None:
+        crop = (round(box[0]), round(box[1]), round(box[2]), round(box[3]))
+        first, second = first.crop(crop), second.crop(crop)
+    change = ImageChops.difference(first, second)
+    return change.point(lambda v: 255 if v > QUANTISATION_NOISE else 0).getbbox()
+
+
+def differs(first: Image.Image, second: Image.Image, box: tuple[float, ...] | None = None) -> bool:
+    return changed_box(first, second, box) is not None
+
+
+def near(colour: object, expected: tuple[int, ...]) -> bool:
+    assert isinstance(colour, tuple)
+    return all(abs(a - b) <= QUANTISATION_NOISE for a, b in zip(colour, expected, strict=False))
+
+
+def cell_box(view: dict[str, Any], lane: int, row: int) -> tuple[float, float, float, float]:
+    box = make_track(view, TRACK_TOP).cell_box(lane, row)
+    assert box is not None
+    return box
+
+
+# --- whole pictures -----------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "view",
+    [
+        GAME.view(GAME.new_state(2, 1), None),  # the start: grid picks
+        played_view(4, 4, 60),  # mid-race
+        played_view(7, 2, 5_000),  # the end
+        played_view(9, 6, 120, "oval"),
+    ],
+    ids=["start", "middle", "end", "oval-6"],
+)
+def test_start_middle_and_end_render_small_pngs_of_the_board_width(view: dict[str, Any]) -> None:
+    png = render(view)
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    image = Image.open(io.BytesIO(png))
+    assert image.size[0] == WIDTH
+    assert len(png) < PNG_BUDGET
+
+
+def test_the_same_view_gives_the_same_bytes_even_from_threads() -> None:
+    view = played_view(4, 4, 60)
+    expected = render(view)
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        assert all(result == expected for result in pool.map(lambda _: render(view), range(6)))
+
+
+def test_more_drivers_make_a_taller_picture_with_a_dashboard_each() -> None:
+    heights = [picture(GAME.view(GAME.new_state(n, 1), None)).size[1] for n in (2, 3, 4, 6)]
+    assert heights[0] == heights[1] < heights[2] == heights[3]  # one line, then two
+    assert len(panel_boxes(6, 0)) == 6
+
+
+# --- the course -------------------------------------------------------------------------------
+def test_rock_and_road_cells_are_drawn_differently() -> None:
+    view = race_view([Car(0, lane=2, row=1, speed=2, gear=1), Car(1, lane=3, row=1)])
+    image = picture(view)
+    rock = cell_box(view, 1, 10)  # 4A left bend: lane 1 rows 10-15 are rock
+    road = cell_box(view, 3, 10)
+    assert near(image.getpixel((round(rock[0]) + 3, round(rock[1]) + 20)), ROCK) or near(
+        image.getpixel((round(rock[0]) + 9, round(rock[1]) + 20)), ROCK
+    )
+    assert near(image.getpixel((round(road[0]) + 10, round(road[1]) + 10)), ROAD)
+
+
+def test_each_car_shows_its_colour_on_its_cell() -> None:
+    cars = [Car(s, lane=1 + s % 4, row=3 + s, gear=1, speed=2) for s in range(4)]
+    view = race_view(cars)
+    image = picture(view)
+    for car in cars:
+        left, top, _, bottom = cell_box(view, car.lane, car.row)
+        pixel = image.getpixel((round(left + 8), round((top + bottom) / 2)))
+        assert near(pixel, seat_colour(car.seat)), (car.seat, pixel)
+
+
+def test_a_car_number_is_written_on_it() -> None:
+    """Dark ink inside the tile: the digit (seat + 1), so colour is never alone."""
+    view = race_view([Car(0, lane=2, row=5, gear=1, speed=2), Car(1, lane=4, row=1)])
+    left, top, right, bottom = cell_box(view, 2, 5)
+    middle_x, middle_y = (left + right) / 2, (top + bottom) / 2
+    tile = picture(view).crop(
+        (round(middle_x - 10), round(middle_y - 10), round(middle_x + 6), round(middle_y + 10))
+    )
+    dark = tile.convert("L").point(lambda v: 255 if v < DARK_INK else 0)
+    ink = sum(1 for x in range(dark.width) for y in range(dark.height) if dark.getpixel((x, y)))
+    assert ink > 20
+
+
+def test_wrecks_and_nails_are_drawn_on_their_cells() -> None:
+    cars = [Car(0, lane=2, row=1, gear=1, speed=2), Car(1, lane=3, row=1)]
+    plain = race_view(cars)
+    marked = race_view(cars, wrecks=[[2, 6, 1]], nails=[[3, 8]])
+    before, after = picture(plain), picture(marked)
+    assert differs(before, after, cell_box(plain, 2, 6))
+    assert differs(before, after, cell_box(plain, 3, 8))
+    assert not differs(before, after, cell_box(plain, 4, 8))
+
+
+def test_the_last_move_is_drawn_as_a_path() -> None:
+    cars = [Car(0, lane=2, row=1, gear=1, speed=2), Car(1, lane=3, row=6)]
+    plain = race_view(cars)
+    moved = race_view(cars, last_path={"seat": 1, "path": [[2, 2], [2, 3], [3, 4], [3, 5], [3, 6]]})
+    assert differs(picture(plain), picture(moved), cell_box(plain, 2, 3))
+
+
+def test_the_window_follows_the_cars() -> None:
+    view = race_view(
+        [Car(0, lane=2, row=30, gear=1, speed=2), Car(1, lane=3, row=33)], "dash", "grand_canyon"
+    )
+    rows = visible_rows(view)
+    assert 30 in rows and 33 in rows and rows.start >= 20
+    spread = race_view([Car(0, lane=2, row=2), Car(1, lane=3, row=70)], "dash", "grand_canyon")
+    assert len(visible_rows(spread)) == BAND_ROWS * MAX_BANDS
+    assert 2 in visible_rows(spread)  # seat 0 is on turn: its car is kept in view
+
+
+# --- dashboards and header ----------------------------------------------------------------------
+def test_a_dashboard_changes_with_its_drivers_speed_heat_and_armour() -> None:
+    base = [Car(0, lane=2, row=1, gear=1, speed=2), Car(1, lane=3, row=1)]
+    faster = [Car(0, lane=2, row=1, gear=2, speed=7), Car(1, lane=3, row=1)]
+    hot = [Car(0, lane=2, row=1, gear=1, speed=2, temp=4), Car(1, lane=3, row=1)]
+    dented = [Car(0, lane=2, row=1, gear=1, speed=2, armour=1), Car(1, lane=3, row=1)]
+    first = picture(race_view(base, "dash"))
+    panel = panel_boxes(2, 0)
+    for cars in (faster, hot, dented):
+        other = picture(race_view(cars, "dash"))
+        changed = changed_box(first, other)
+        assert changed is not None
+        assert changed[1] > 600  # only the dashboards, under the course
+        assert changed[0] < panel[0][2]  # seat 0's panel, on the left
+
+
+def test_status_line_names_who_acts() -> None:
+    labels = dict(LABEL_DEFAULTS)
+    view = race_view([Car(0, lane=2, row=1, gear=1, speed=3), Car(1, lane=3, row=1)])
+    assert status_line(view, labels) == ("Car 1: 3 to move", 0)
+    view["outcome"] = {"winners": [1], "reason": "finish"}
+    assert status_line(view, labels) == ("Car 2 wins!", 1)
+    view["outcome"] = {"winners": [], "reason": "all_out"}
+    assert status_line(view, labels)[0] == "Nobody wins"
+    view["outcome"] = None
+    view["reaction"] = {"seat": 1, "test": {"kind": "armour", "dice": [1], "result": 1}}
+    assert status_line(view, labels) == ("Car 2 may answer a test", 1)
+
+
+def test_labels_translate_the_words() -> None:
+    view = race_view([Car(0, lane=2, row=1, gear=1, speed=3), Car(1, lane=3, row=1)])
+    labels = {"player_0": "Furiosa", "status_move": "{player} roule ({points})"}
+    assert status_line(view, {**LABEL_DEFAULTS, **labels}) == ("Furiosa roule (3)", 0)
+    assert differs(picture(view), picture(view, labels))
+
+
+def test_thrown_dice_are_shown_in_the_footer() -> None:
+    view = race_view([Car(0, lane=2, row=1, gear=1, speed=3), Car(1, lane=3, row=1)])
+    thrown = dict(view)
+    thrown["events"] = [
+        {"type": "roll", "seat": 0, "test": "driving", "dice": [2, 5, 6], "result": 6}
+    ]
+    first, second = picture(view), picture(thrown)
+    changed = changed_box(first, second)
+    assert changed is not None and changed[1] > first.size[1] - 100
+
+
+def test_the_colours_used_for_heat_keep_a_letter() -> None:
+    """The speed bubble's colour is doubled by its letter: W, Y, O or R."""
+    white = picture(race_view([Car(0, lane=2, row=1, gear=2, speed=6), Car(1, lane=3, row=1)]))
+    yellow_car = Car(0, lane=2, row=1, gear=2, speed=7)
+    yellow = race_view([yellow_car, Car(1, lane=3, row=1)])
+    assert yellow["cars"][0]["heat"] == data.YELLOW
+    grey_white = white.convert("L").point(lambda v: 255 if v > 100 else 0)
+    grey_yellow = picture(yellow).convert("L").point(lambda v: 255 if v > 100 else 0)
+    assert differs(grey_white.convert("RGB"), grey_yellow.convert("RGB"))
+
+
+def test_a_custom_loop_shows_lap_marks() -> None:
+    course = parse_course("1A 1B", 3)
+    state = scenario(
+        [Car(0, lane=2, row=14, gear=1, speed=2), Car(1, lane=3, row=15)], course=course
+    )
+    png = render(GAME.view(state, None))
+    assert len(png) < PNG_BUDGET
