@@ -12,7 +12,9 @@ from bot.settings import Settings
 
 
 def make_bot(database: Path) -> RushTableBot:
-    settings = Settings(token="test", database_url=f"sqlite:///{database}", ai_delay=0.0)
+    settings = Settings(
+        token="test", database_url=f"sqlite:///{database}", ai_delay=0.0, tick_seconds=600.0
+    )
     return RushTableBot(settings)
 
 

@@ -85,6 +85,9 @@ class Table:
     async def click_action(self, who: Any, button: Any, message: Any | None = None) -> Any:
         return await who.click(message or self.board(), custom_id=custom_id_of(button))
 
+    def message(self, message_id: int) -> Any:
+        return next(m for m in self.channel.history() if m.id == message_id)
+
     def choose_first(self, buttons: list[Any]) -> Any:
         return buttons[0]
 
@@ -126,3 +129,34 @@ class Table:
             if actor.mention in board.content.split("👉", 1)[-1]:
                 return actor
         return None
+
+
+def as_seen_now(actor: Any, message: Any) -> Any:
+    """A copy of a message as the person's client shows it now, buttons included."""
+    import copy
+
+    from simcord import actors as simcord_actors
+
+    return copy.deepcopy(simcord_actors._visible_message(actor, message))
+
+
+async def click_as_sent_before(env: Any, actor: Any, seen: Any, custom_id: str) -> Any:
+    """A click sent from a client that still showed ``seen`` (from ``as_seen_now``) though
+    the bot has changed the message since: what a double click or a lagging client sends.
+    It goes through simcord's real interaction dispatch like any click."""
+    from simcord import actors as simcord_actors
+
+    env._begin_operation("click")
+    try:
+        data = {"custom_id": custom_id, "component_type": discord.ComponentType.button.value}
+        return await simcord_actors._component_interaction(actor, seen, data)
+    finally:
+        env._end_operation()
+
+
+def private_text(result: Any) -> str:
+    """The text of the ephemeral reply (or follow-up) an interaction got."""
+    messages = [m for m in [result.response, *result.followups] if m is not None]
+    ephemeral = [m.content for m in messages if m.ephemeral]
+    assert ephemeral, "expected a private reply"
+    return "\n".join(ephemeral)

@@ -1,10 +1,34 @@
-"""Ruship through Discord, offline: slash commands, lobby buttons, boards and clicks."""
+"""Ruship through Discord, offline: the real bot, real interactions, simcord's virtual Discord."""
 
 from __future__ import annotations
 
-import pytest
+import json
 
-from tests.discord_helpers import Table
+from bot.games import GAMES
+from tests.conftest import make_bot
+from tests.discord_helpers import (
+    Table,
+    action_buttons,
+    as_seen_now,
+    click_as_sent_before,
+    custom_id_of,
+    label_of,
+    private_text,
+)
+
+HOUR = 3600
+
+
+async def start_two_humans(table: Table) -> tuple[object, object]:
+    alice, bob = table.member("alice"), table.member("bob")
+    await table.open(alice, "ruship", opponent=bob)
+    await table.lobby_click(alice, "Start")
+    return alice, bob
+
+
+def on_turn(table: Table, *actors: object) -> object:
+    board = table.board()
+    return next(a for a in actors if a.mention in board.content.split("👉", 1)[-1])
 
 
 async def test_a_whole_match_against_the_ai(simcord_env) -> None:
@@ -13,6 +37,276 @@ async def test_a_whole_match_against_the_ai(simcord_env) -> None:
     await table.open(alice, "ruship", ai=True)
     await table.lobby_click(alice, "Start")
     await table.play_until_over({alice: table.choose_first})
-    board = table.channel.last_message
+    board = table.board()
     assert "🏆" in board.content
-    assert board.attachments and board.attachments[0].filename == "board.png"
+    assert board.attachments[0].filename == "board.png"
+    assert action_buttons(board) == []
+    assert await simcord_env.bot.store.open_in_channel(table.channel.id) is None
+
+
+async def test_two_people_play_a_match_to_the_end(simcord_env) -> None:
+    table = Table(simcord_env)
+    alice, bob = await start_two_humans(table)
+    clicks = await table.play_until_over({alice: table.choose_first, bob: table.choose_first})
+    assert clicks > 10
+    assert "🏆" in table.board().content
+
+
+async def test_each_turn_posts_a_new_board_that_pings_only_the_player_to_act(simcord_env) -> None:
+    table = Table(simcord_env)
+    alice, bob = await start_two_humans(table)
+    first_board = table.board()
+    player = on_turn(table, alice, bob)
+    other = bob if player is alice else alice
+    assert player.mention in first_board.content
+    assert other.mention not in first_board.content
+    boards_before = len([m for m in table.channel.history() if m.attachments])
+    while on_turn(table, alice, bob) is player:
+        await table.click_action(player, action_buttons(table.board())[0])
+    boards = [m for m in table.channel.history() if m.attachments]
+    assert len(boards) == boards_before + 1, "a new board message for the new turn"
+    assert other.mention in boards[-1].content
+    assert action_buttons(table.message(first_board.id)) == [], "old board stripped"
+
+
+async def test_lobby_start_is_refused_until_the_seats_fit_and_only_for_the_creator(
+    simcord_env,
+) -> None:
+    table = Table(simcord_env)
+    alice, bob, carol = table.member("alice"), table.member("bob"), table.member("carol")
+    await table.open(alice, "ruship")
+    refused = await table.lobby_click(alice, "Start")
+    assert "needs 2 to 2 players" in private_text(refused)
+    await table.lobby_click(bob, "Join")
+    full = await table.lobby_click(carol, "Join")
+    assert "full" in private_text(full)
+    not_creator = await table.lobby_click(bob, "Start")
+    assert "Only the player who opened the lobby" in private_text(not_creator)
+    cancel = await table.lobby_click(bob, "Cancel")
+    assert "Only the player who opened the lobby" in private_text(cancel)
+    await table.lobby_click(bob, "Leave")
+    await table.lobby_click(alice, "Add AI")
+    await table.lobby_click(alice, "Start")
+    assert table.board().attachments
+
+
+async def test_one_match_per_channel_and_the_busy_message_links_it(simcord_env) -> None:
+    table = Table(simcord_env)
+    alice, bob = table.member("alice"), table.member("bob")
+    await table.open(alice, "ruship")
+    second = await table.open(bob, "ruship")
+    text = private_text(second)
+    assert "already has a match" in text
+    assert f"https://discord.com/channels/{table.guild.id}/{table.channel.id}" in text
+
+
+async def test_cancel_closes_the_lobby_and_frees_the_channel(simcord_env) -> None:
+    table = Table(simcord_env)
+    alice = table.member("alice")
+    await table.open(alice, "ruship")
+    await table.lobby_click(alice, "Cancel")
+    assert "cancelled" in table.channel.last_message.embeds[0].description
+    await table.open(alice, "ruship", ai=True)
+    assert await simcord_env.bot.store.open_in_channel(table.channel.id) is not None
+
+
+async def test_intruders_and_out_of_turn_clicks_change_nothing(simcord_env) -> None:
+    table = Table(simcord_env)
+    alice, bob = await start_two_humans(table)
+    carol = table.member("carol")
+    board = table.board()
+    button = action_buttons(board)[0]
+    match_before = await table.match()
+    intruder = await table.click_action(carol, button)
+    assert "not playing in this match" in private_text(intruder)
+    waiting = bob if on_turn(table, alice, bob) is alice else alice
+    out_of_turn = await table.click_action(waiting, button)
+    assert "not your turn" in private_text(out_of_turn)
+    assert (await table.match()).version == match_before.version
+
+
+async def test_a_double_click_is_applied_once(simcord_env) -> None:
+    table = Table(simcord_env)
+    alice, bob = await start_two_humans(table)
+    player = on_turn(table, alice, bob)
+    board = table.board()
+    seen = as_seen_now(player, board)
+    roll = custom_id_of(action_buttons(board)[0])
+    await table.click_action(player, action_buttons(board)[0])
+    version = (await table.match()).version
+    log_length = len(await simcord_env.bot.store.action_log((await table.match()).id))
+    second = await click_as_sent_before(simcord_env, player, seen, roll)
+    assert "out of date" in private_text(second)
+    assert (await table.match()).version == version
+    assert len(await simcord_env.bot.store.action_log((await table.match()).id)) == log_length
+
+
+async def test_a_click_on_an_old_board_says_so_and_links_the_current_one(simcord_env) -> None:
+    table = Table(simcord_env)
+    alice, bob = await start_two_humans(table)
+    first_board = table.board()
+    seen = as_seen_now(alice, first_board)
+    stale_id = custom_id_of(action_buttons(first_board)[0])
+    player = on_turn(table, alice, bob)
+    while on_turn(table, alice, bob) is player:
+        await table.click_action(player, action_buttons(table.board())[0])
+    result = await click_as_sent_before(simcord_env, player, seen, stale_id)
+    text = private_text(result)
+    assert "out of date" in text
+    assert str(table.board().id) in text
+
+
+async def test_the_match_survives_a_restart_and_the_old_buttons_still_work(
+    simcord_env, database
+) -> None:
+    table = Table(simcord_env)
+    alice, bob = await start_two_humans(table)
+    player = on_turn(table, alice, bob)
+    await table.click_action(player, action_buttons(table.board())[0])
+    version = (await table.match()).version
+    board = table.board()
+    await simcord_env.restart_bot(make_bot(database))
+    await table.click_action(player, action_buttons(board)[0])
+    assert (await table.match()).version == version + 1
+    await table.play_until_over({alice: table.choose_first, bob: table.choose_first})
+
+
+async def test_an_ai_seat_carries_on_after_a_restart(simcord_env, database) -> None:
+    table = Table(simcord_env)
+    alice = table.member("alice")
+    await table.open(alice, "ruship", ai=True)
+    await table.lobby_click(alice, "Start")
+    await simcord_env.restart_bot(make_bot(database))
+    await simcord_env.advance_time(5)
+    await table.play_until_over({alice: table.choose_first})
+    assert "🏆" in table.board().content
+
+
+async def test_reminders_and_an_expired_turn_under_the_virtual_clock(simcord_env) -> None:
+    table = Table(simcord_env)
+    alice, bob = table.member("alice"), table.member("bob")
+    await table.open(alice, "ruship", opponent=bob, time_limit=24 * HOUR)
+    await table.lobby_click(alice, "Start")
+    player = on_turn(table, alice, bob)
+    await simcord_env.advance_time(11 * HOUR)
+    assert not any("⏰" in m.content for m in table.channel.history())
+    await simcord_env.advance_time(2 * HOUR)
+    reminder = table.channel.last_message
+    assert "⏰" in reminder.content and player.mention in reminder.content
+    version = (await table.match()).version
+    await simcord_env.advance_time(12 * HOUR)
+    texts = [m.content for m in table.channel.history()]
+    assert any("⌛" in t and player.mention in t for t in texts)
+    assert (await table.match()).version > version, "the AI played the expired turn"
+    assert on_turn(table, alice, bob) is not player
+
+
+async def test_three_expired_turns_in_a_row_hand_the_seat_to_the_ai(simcord_env) -> None:
+    table = Table(simcord_env)
+    alice, bob = table.member("alice"), table.member("bob")
+    await table.open(alice, "ruship", opponent=bob, time_limit=HOUR)
+    await table.lobby_click(alice, "Start")
+    for _ in range(8):
+        await simcord_env.advance_time(HOUR)
+    assert any("third turn in a row" in m.content for m in table.channel.history())
+    match = await table.match()
+    if match is not None:
+        assert any(seat.is_ai for seat in match.seats)
+
+
+async def test_board_resign_and_games_commands(simcord_env) -> None:
+    table = Table(simcord_env)
+    alice, bob = await start_two_humans(table)
+    games = await alice.slash(table.channel, "games")
+    assert "Ruship" in private_text(games)
+    old_board = table.board()
+    await alice.slash(table.channel, "board")
+    assert table.board().id != old_board.id
+    assert action_buttons(table.message(old_board.id)) == []
+    await bob.slash(table.channel, "resign")
+    assert "🏆" in table.board().content and "alice" in table.board().content
+    nothing = await alice.slash(table.channel, "board")
+    assert "no match in this channel" in private_text(nothing)
+
+
+async def test_a_corrupt_match_row_is_frozen_with_a_message(simcord_env) -> None:
+    table = Table(simcord_env)
+    alice, bob = await start_two_humans(table)
+    match = await table.match()
+    store = simcord_env.bot.store
+    await store.db.execute("UPDATE matches SET state = '{broken' WHERE id = ?", (match.id,))
+    player = on_turn(table, alice, bob)
+    result = await table.click_action(player, action_buttons(table.board())[0])
+    assert "could not be read" in private_text(result)
+    frozen = await store.get(match.id)
+    assert frozen is not None and frozen.status == "frozen"
+    await table.open(alice, "ruship", ai=True)  # the channel is free again
+
+
+async def test_the_lobby_can_open_in_a_new_thread(simcord_env) -> None:
+    table = Table(simcord_env)
+    alice = table.member("alice")
+    result = await table.open(alice, "ruship", ai=True, thread=True)
+    assert "thread" in private_text(result).lower() or "<#" in private_text(result)
+    threads = table.channel.threads
+    assert len(threads) == 1
+    assert await simcord_env.bot.store.open_in_channel(threads[0].id) is not None
+
+
+async def test_french_server_gets_french_boards_and_lobby(simcord_env) -> None:
+    table = Table(simcord_env, locale="fr")
+    alice = table.member("alice")
+    await table.open(alice, "ruship", ai=True)
+    lobby = table.lobby()
+    assert "salon d'attente" in lobby.embeds[0].title
+    labels = [label_of(b) for row in lobby.components for b in row.children]
+    assert labels == ["Rejoindre", "Quitter", "Ajouter une IA", "Lancer", "Annuler"]
+    await table.lobby_click(alice, "Lancer")
+    board = table.board()
+    assert "À jouer" in board.content
+    assert any(label_of(b).startswith("🎲 Lancer") for b in action_buttons(board))
+
+
+async def test_french_player_gets_private_replies_in_french(simcord_env, monkeypatch) -> None:
+    from simcord import actors as simcord_actors
+
+    original = simcord_actors._interactions.base_payload
+
+    def french(*args, **kwargs):  # the player's Discord client is set to French
+        record, payload = original(*args, **kwargs)
+        payload["locale"] = "fr"
+        return record, payload
+
+    monkeypatch.setattr(simcord_actors._interactions, "base_payload", french)
+    table = Table(simcord_env)
+    alice, bob = table.member("alice"), table.member("bob")
+    await table.open(alice, "ruship")
+    refused = await table.lobby_click(alice, "Start")
+    assert "Ce jeu se joue de 2 à 2 joueurs" in private_text(refused)
+    rules = await alice.slash(table.channel, "ruship rules")
+    assert "But" in rules.response.embeds[0].description
+
+
+async def test_rules_are_shown_privately(simcord_env) -> None:
+    table = Table(simcord_env)
+    alice = table.member("alice")
+    result = await alice.slash(table.channel, "ruship rules")
+    assert result.ephemeral
+    assert "Power" in result.response.embeds[0].description
+
+
+async def test_the_action_log_replays_to_the_stored_state(simcord_env) -> None:
+    table = Table(simcord_env)
+    alice = table.member("alice")
+    await table.open(alice, "ruship", ai=True)
+    await table.lobby_click(alice, "Start")
+    for _ in range(6):
+        buttons = action_buttons(table.board())
+        if buttons:
+            await table.click_action(alice, buttons[0])
+    match = await table.match()
+    engine = GAMES["ruship"]
+    state = engine.new_state(2, match.seed)
+    for _, seat, action in await simcord_env.bot.store.action_log(match.id):
+        state = engine.apply(state, seat, action)
+    assert engine.dump(state) == json.loads(match.state)
