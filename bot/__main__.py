@@ -10,11 +10,11 @@ def main(argv: list[str]) -> int:
     if command == "preview":
         from bot.preview import main as preview
 
-        return preview(argv[1:])
+        return int(preview(argv[1:]))
     if command == "bench":
         from bot.bench import main as bench
 
-        return bench(argv[1:])
+        return int(bench(argv[1:]))
     if command == "aistats":
         from bot.aistats import main as aistats
 

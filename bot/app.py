@@ -13,8 +13,9 @@ from discord.ext import commands
 
 from bot.i18n import catalog
 from bot.matches import MatchService
+from bot.rendering import BoardPainter
 from bot.settings import Settings
-from bot.store import MatchStore, SqliteStore
+from bot.store import MatchStore, store_from_url
 
 log = logging.getLogger(__name__)
 
@@ -52,14 +53,19 @@ class RushTableBot(commands.Bot):
         intents = discord.Intents.default()
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
         self.settings = settings
-        self.store: MatchStore = store or SqliteStore.from_url(settings.database_url)
+        self.store: MatchStore = store or store_from_url(settings.database_url)
         self.service = MatchService(self.store, clock)
         self.extension_names = extensions
         self.failed_extensions: dict[str, BaseException] = {}
         from cogs._match import TableFlow
 
+        self.painter = BoardPainter(settings.render_processes)
         self.table = TableFlow(
-            self, self.service, ai_delay=settings.ai_delay, tick_seconds=settings.tick_seconds
+            self,
+            self.service,
+            self.painter,
+            ai_delay=settings.ai_delay,
+            tick_seconds=settings.tick_seconds,
         )
 
     async def setup_hook(self) -> None:
@@ -117,4 +123,5 @@ class RushTableBot(commands.Bot):
         await self.table.stop()
         await super().close()
         await self.store.close()
+        self.painter.close()
 

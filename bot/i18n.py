@@ -1,7 +1,9 @@
 """English and French text. Every sentence a user reads is looked up here by key.
 
-Catalogs are flat JSON files in ``bot/locales``; French falls back to English for a missing
-key, English to the key itself (a test checks both catalogs hold the same keys).
+Catalogs are flat JSON files, one folder per language and one file per game plus
+``common.json`` (``bot/locales/fr/ruship.json``); a language's files are merged. French falls
+back to English for a missing key, English to the key itself (a test checks both languages
+hold the same keys).
 """
 
 from __future__ import annotations
@@ -24,9 +26,12 @@ def language_of(locale: object) -> str:
 
 @cache
 def catalog(language: str) -> dict[str, str]:
-    text = (resources.files("bot") / "locales" / f"{language}.json").read_text(encoding="utf-8")
-    data: dict[str, str] = json.loads(text)
-    return data
+    merged: dict[str, str] = {}
+    folder = resources.files("bot") / "locales" / language
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".json"):
+            merged.update(json.loads(entry.read_text(encoding="utf-8")))
+    return merged
 
 
 class _Lenient(dict[str, Any]):

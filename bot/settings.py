@@ -21,6 +21,7 @@ class Settings:
     log_level: str = "INFO"
     ai_delay: float = 1.0
     tick_seconds: float = 60.0
+    render_processes: int = 0
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -41,6 +42,7 @@ class Settings:
             log_level=(env.get("LOG_LEVEL", "").strip() or "INFO").upper(),
             ai_delay=_number(env, "AI_DELAY_SECONDS", 1.0),
             tick_seconds=_number(env, "TIMER_TICK_SECONDS", 60.0),
+            render_processes=int(_number(env, "RENDER_PROCESSES", float(os.cpu_count() or 1))),
         )
 
 

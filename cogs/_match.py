@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import io
 import logging
 import re
@@ -21,12 +22,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import MatchFrozen, NotYourTurn, StaleBoard, TableError
+from bot.errors import MatchFrozen, NoMatchHere, NotSeated, NotYourTurn, StaleBoard, TableError
 from bot.games import GAMES, Game, IllegalAction
 from bot.i18n import Tr
 from bot.matches import Expired, MatchService, Played
 from bot.store import Match
-from renderers import LABEL_DEFAULTS, RENDERERS
+from bot.rendering import BoardPainter
+from renderers import LABEL_DEFAULTS
 
 if TYPE_CHECKING:
     from bot.app import RushTableBot
@@ -147,7 +149,7 @@ class ActionSelect(
         return made
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []
+        values = self.item.values
         action = str(values[0]) if values else ""
         await flow_of(interaction).on_action(interaction, self.match_id, self.version, action)
 
@@ -248,7 +250,10 @@ class GameCog(commands.GroupCog):
         ai: int,
         thread: bool,
         time_limit: int,
+        settings: dict[str, Any] | None = None,
     ) -> None:
+        """``options`` go to the engine; ``settings`` are extra match settings for the
+        platform (e.g. ``{"reaction_timeout": 60}``)."""
         await self.bot.table.open_lobby(
             interaction,
             self.game_name,
@@ -257,6 +262,7 @@ class GameCog(commands.GroupCog):
             ai=ai,
             thread=thread,
             time_limit=time_limit,
+            settings=settings,
         )
 
 
@@ -280,12 +286,14 @@ class TableFlow:
         self,
         bot: RushTableBot,
         service: MatchService,
+        painter: BoardPainter,
         *,
         ai_delay: float = 1.0,
         tick_seconds: float = 60.0,
     ) -> None:
         self.bot = bot
         self.service = service
+        self.painter = painter
         self.ai_delay = ai_delay
         self.tick_seconds = tick_seconds
         self.presenters: dict[str, GameCog] = {}
@@ -293,6 +301,7 @@ class TableFlow:
         self._publish_locks: dict[int, asyncio.Lock] = {}
         self._fresh_board_due: set[int] = set()
         self._timer_task: asyncio.Task[None] | None = None
+        self._reaction_tasks: dict[int, asyncio.Task[None]] = {}
 
     # -- lifecycle
     async def start(self) -> None:
@@ -301,7 +310,11 @@ class TableFlow:
         self._timer_task = asyncio.create_task(self._timer_loop(), name="rushtable-timers")
 
     async def stop(self) -> None:
-        tasks = [t for t in [self._timer_task, *self._ai_tasks.values()] if t is not None]
+        tasks = [
+            t
+            for t in [self._timer_task, *self._ai_tasks.values(), *self._reaction_tasks.values()]
+            if t is not None
+        ]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -384,6 +397,7 @@ class TableFlow:
         ai: int,
         thread: bool,
         time_limit: int,
+        settings: dict[str, Any] | None = None,
     ) -> None:
         tr = Tr(interaction.locale)
         async with self.guarded(interaction):
@@ -403,19 +417,26 @@ class TableFlow:
                 guild_id=interaction.guild_id,
                 channel_id=target.id,
                 creator_id=interaction.user.id,
-                settings={"options": options, "time_limit": time_limit or None, "names": names},
+                settings={
+                    **(settings or {}),
+                    "options": options,
+                    "time_limit": time_limit or None,
+                    "names": names,
+                },
                 invited=[opponent.id] if opponent is not None else [],
                 ai_seats=max(0, ai),
             )
             embed, view = self.lobby_message(match, self.guild_tr(match))
-            if target.id == interaction.channel_id:
-                await interaction.response.send_message(embed=embed, view=view)
-                message = await interaction.original_response()
-            else:
-                message = await cast(discord.Thread, target).send(embed=embed, view=view)
+            buttons = view or discord.utils.MISSING
+            message: discord.Message
+            if isinstance(target, discord.Thread) and target.id != interaction.channel_id:
+                message = await target.send(embed=embed, view=buttons)
                 await interaction.response.send_message(
                     tr("lobby.opened_in_thread", thread=target.mention), ephemeral=True
                 )
+            else:
+                await interaction.response.send_message(embed=embed, view=buttons)
+                message = await interaction.original_response()
             await self.service.store.set_board_message(match.id, message.id)
 
     def missing_permissions(self, interaction: discord.Interaction, thread: bool) -> str:
@@ -425,14 +446,16 @@ class TableFlow:
 
     async def _lobby_channel(
         self, interaction: discord.Interaction, game: str, thread: bool
-    ) -> discord.abc.Messageable:
+    ) -> discord.abc.Snowflake:
         channel = interaction.channel
         if thread and isinstance(channel, discord.TextChannel):
             name = f"{GAMES[game].title} · {interaction.user.display_name}"
             return await channel.create_thread(
                 name=name[:100], type=discord.ChannelType.public_thread, auto_archive_duration=10080
             )
-        return cast(discord.abc.Messageable, channel)
+        if channel is None:
+            raise NoMatchHere()
+        return channel
 
     def lobby_message(self, match: Match, tr: Tr) -> tuple[discord.Embed, discord.ui.View | None]:
         engine = self.service.engine(match)
@@ -498,11 +521,9 @@ class TableFlow:
                 await self.publish(match.id, fresh=True)
 
     async def _remember_names(self, match: Match, names: dict[str, str]) -> Match:
-        from dataclasses import replace
-
         settings = {**match.settings, "names": names}
         return await self.service.store.update(
-            replace(match, settings=settings), expected_version=match.version, now=self.service.clock()
+            dataclasses.replace(match, settings=settings), expected_version=match.version, now=self.service.clock()
         )
 
     # -- play
@@ -540,8 +561,6 @@ class TableFlow:
         match = await self.service.get(match_id)
         seat = match.seat_of(user_id)
         if seat is None:
-            from bot.errors import NotSeated
-
             raise NotSeated(match=match)
         state = self.service.load_state(match)
         engine = self.service.engine(match)
@@ -577,9 +596,11 @@ class TableFlow:
             if not fresh_due:
                 assert match.board_message_id is not None
                 try:
-                    return await channel.get_partial_message(match.board_message_id).edit(
+                    edited = await channel.get_partial_message(match.board_message_id).edit(  # type: ignore[attr-defined]
                         content=board.content, attachments=[file], view=board.view
                     )
+                    self.schedule_reaction_timeout(match, state)
+                    return cast(discord.Message, edited)
                 except discord.NotFound:
                     file = discord.File(io.BytesIO(board.png), filename="board.png")
             await self._strip_buttons(channel, match.board_message_id)
@@ -590,6 +611,7 @@ class TableFlow:
             await self.service.store.set_board_message(match.id, message.id)
             self._fresh_board_due.discard(match_id)
         self.schedule_ai(match_id)
+        self.schedule_reaction_timeout(match, state)
         return message
 
     async def _channel(self, channel_id: int) -> discord.abc.Messageable | None:
@@ -615,7 +637,7 @@ class TableFlow:
         public = engine.view(state, None)
         names = self.names(match, tr)
         labels = presenter.render_labels(public, names, tr)
-        png = await asyncio.to_thread(RENDERERS[match.game], public, labels)
+        png = await self.painter.render(match.game, public, labels)
         lines = [tr("board.title", game=engine.title, number=match.id)]
         lines += [f"• {line}" for line in presenter.event_lines(public.get("events", []), public, names, tr)]
         view: discord.ui.View | None = None
@@ -720,6 +742,45 @@ class TableFlow:
             if self._ai_tasks.get(match_id) is asyncio.current_task():
                 del self._ai_tasks[match_id]
 
+    # -- reaction windows
+    def schedule_reaction_timeout(self, match: Match, state: Any) -> None:
+        """When a player is offered a reaction, the default answer stands after the match's
+        reaction timeout (a tick after a restart catches any window left open)."""
+        if match.status != "active" or self.service.pending_reaction(match, state) is None:
+            return
+        previous = self._reaction_tasks.get(match.id)
+        if previous is not None and not previous.done():
+            previous.cancel()
+        delay = self.service.reaction_timeout(match)
+        self._reaction_tasks[match.id] = asyncio.create_task(
+            self._close_reaction_later(match.id, match.version, delay)
+        )
+
+    async def _close_reaction_later(self, match_id: int, version: int, delay: float) -> None:
+        try:
+            await asyncio.sleep(delay)
+            await self.close_reaction(match_id, version)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("match %s: closing a reaction window failed", match_id)
+
+    async def close_reaction(self, match_id: int, version: int) -> None:
+        match = await self.service.get(match_id)
+        pending = self.service.pending_reaction(match, self.service.load_state(match))
+        played = await self.service.close_reaction_window(match_id, version)
+        if played is None or pending is None:
+            return
+        channel = await self._channel(match.channel_id)
+        seat = match.seats[pending[0]]
+        if channel is not None and not seat.is_ai:
+            tr = self.guild_tr(match)
+            await channel.send(
+                tr("timer.reaction_timeout", player=self.names(match, tr)[seat.seat]),
+                allowed_mentions=SILENT,
+            )
+        await self.publish(match_id, fresh=played.turn_changed)
+
     # -- timers: reminders and time limits
     async def _timer_loop(self) -> None:
         await self.bot.wait_until_ready()
@@ -740,6 +801,12 @@ class TableFlow:
                 continue
             humans = self.service.humans_to_act(match, state)
             if not humans:
+                continue
+            pending = self.service.pending_reaction(match, state)
+            if pending is not None:
+                started = match.turn_started_at or now
+                if now - started >= self.service.reaction_timeout(match):
+                    await self.close_reaction(match.id, match.version)
                 continue
             if self.service.time_limit_passed(match, now):
                 expired = await self.service.play_expired_turn(match.id)

@@ -13,6 +13,7 @@ from bot.i18n import Tr
 
 if TYPE_CHECKING:
     from bot.app import RushTableBot
+    from cogs._match import TableFlow
 
 MAX_LISTED = 20
 
@@ -22,7 +23,7 @@ class TableCog(commands.Cog):
         self.bot = bot
 
     @property
-    def flow(self):  # type: ignore[no-untyped-def]
+    def flow(self) -> TableFlow:
         return self.bot.table
 
     @app_commands.command(name="board", description="Show this channel's board again")

@@ -16,12 +16,7 @@ def _load() -> tuple[dict[str, Renderer], dict[str, Mapping[str, str]]]:
     renderers: dict[str, Renderer] = {}
     defaults: dict[str, Mapping[str, str]] = {}
     for name in RENDERER_MODULES:
-        try:  # DEV-ONLY: tolerate renderers still being written; made strict before landing
-            module = importlib.import_module(f"renderers.{name}")
-        except ModuleNotFoundError as error:
-            if error.name != f"renderers.{name}":
-                raise
-            continue
+        module = importlib.import_module(f"renderers.{name}")
         renderers[name] = module.render
         defaults[name] = getattr(module, "LABEL_DEFAULTS", {})
     return renderers, defaults

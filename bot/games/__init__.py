@@ -14,12 +14,7 @@ ENGINE_MODULES = ("ruship", "bugrace", "rushncrush")
 def _load_engines() -> dict[str, Game[Any]]:
     games: dict[str, Game[Any]] = {}
     for module_name in ENGINE_MODULES:
-        try:  # DEV-ONLY: tolerate engines still being written; made strict before landing
-            module = importlib.import_module(f"bot.games.{module_name}")
-        except ModuleNotFoundError as error:
-            if error.name != f"bot.games.{module_name}":
-                raise
-            continue
+        module = importlib.import_module(f"bot.games.{module_name}")
         game: Game[Any] = module.GAME
         games[game.name] = game
     return games

@@ -62,6 +62,19 @@ class Game(Protocol[StateT]):
     def load(self, data: dict[str, Any]) -> StateT: ...
 
 
+StateT_contra = TypeVar("StateT_contra", contravariant=True)
+
+
+class HasReactionWindows(Protocol[StateT_contra]):
+    """Optional, for games that offer a player a reaction on someone else's turn and wait
+    for it only up to the match's reaction timeout (Rush'n'Crush's Armour plate)."""
+
+    def reaction_default(self, state: StateT_contra) -> tuple[int, str] | None:
+        """While a reaction is awaited: the seat asked and the action that stands when it
+        lets the timeout pass. ``None`` when nothing is awaited."""
+        ...
+
+
 _MASK64 = (1 << 64) - 1
 
 

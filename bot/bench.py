@@ -1,0 +1,203 @@
+"""``python -m bot bench``: many concurrent matches through store, engine and renderer.
+
+A click is what the bot does for a button press, minus Discord: load the match, check and
+apply the action, save state and log row in one transaction, render the public board and
+encode the PNG (off the event loop, as the bot does). Clicks arrive at a steady rate on
+randomly chosen active matches; finished matches are replaced so the count stays constant.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import asyncio
+import random
+import resource
+import statistics
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from bot.errors import TableError
+from bot.games import GAMES
+from bot.matches import MatchService
+from bot.rendering import BoardPainter
+from bot.store import SqliteStore
+
+
+@dataclass
+class Measures:
+    click_ms: list[float] = field(default_factory=list)
+    render_ms: list[float] = field(default_factory=list)
+    png_bytes: list[int] = field(default_factory=list)
+    lost_races: int = 0
+
+
+class Bench:
+    def __init__(self, service: MatchService, painter: BoardPainter, game: str, seed: int) -> None:
+        self.service = service
+        self.painter = painter
+        self.game = game
+        self.engine = GAMES[game]
+        self.rng = random.Random(seed)
+        self.active: list[int] = []
+        self.measures = Measures()
+        self._next_channel = 1
+
+    async def open_match(self) -> None:
+        channel = self._next_channel
+        self._next_channel += 1
+        players = [channel * 10 + seat for seat in range(self.engine.min_players)]
+        match = await self.service.open_lobby(
+            game=self.game,
+            guild_id=1,
+            channel_id=channel,
+            creator_id=players[0],
+            settings={"options": {}},
+            invited=players[1:],
+            seed=self.rng.randrange(2**31),
+        )
+        await self.service.start(match.id, players[0])
+        self.active.append(match.id)
+
+    async def click(self) -> None:
+        match_id = self.rng.choice(self.active)
+        started = time.perf_counter()
+        match = await self.service.get(match_id)
+        state = self.service.load_state(match)
+        seat = min(self.engine.to_act(state))
+        user = next(s.user_id for s in match.seats if s.seat == seat)
+        assert user is not None
+        action = self.rng.choice(self.engine.legal_actions(state, seat))
+        try:
+            played = await self.service.act(match_id, match.version, user, action)
+        except TableError:  # another click on this match won the race: told, not applied
+            self.measures.lost_races += 1
+            return
+        rendering = time.perf_counter()
+        png = await self.painter.render(self.game, self.engine.view(played.state, None))
+        done = time.perf_counter()
+        self.measures.click_ms.append((done - started) * 1000)
+        self.measures.render_ms.append((done - rendering) * 1000)
+        self.measures.png_bytes.append(len(png))
+        if played.match.status != "active":
+            self.active.remove(match_id)
+            await self.open_match()
+
+
+async def run_bench(
+    *,
+    matches: int,
+    rate: float,
+    seconds: float,
+    game: str,
+    database: Path,
+    seed: int,
+    processes: int,
+) -> tuple[Measures, float, int]:
+    store = SqliteStore(str(database))
+    await store.open()
+    service = MatchService(store, time.time)
+    painter = BoardPainter(processes)
+    await asyncio.gather(
+        *(
+            painter.render(
+                game, GAMES[game].view(GAMES[game].new_state(GAMES[game].min_players, n), None)
+            )
+            for n in range(processes * 2)
+        )
+    )
+    bench = Bench(service, painter, game, seed)
+    for _ in range(matches):
+        await bench.open_match()
+    tasks: set[asyncio.Task[None]] = set()
+    started = time.perf_counter()
+    total = int(rate * seconds)
+    peak_kb = tree_rss_kb()
+    for index in range(total):
+        if index % max(1, int(rate)) == 0:
+            peak_kb = max(peak_kb, tree_rss_kb())
+        due = started + index / rate
+        delay = due - time.perf_counter()
+        if delay > 0:
+            await asyncio.sleep(delay)
+        task = asyncio.create_task(bench.click())
+        tasks.add(task)
+        task.add_done_callback(tasks.discard)
+    await asyncio.gather(*tasks)
+    elapsed = time.perf_counter() - started
+    peak_kb = max(peak_kb, tree_rss_kb())
+    await store.close()
+    painter.close()
+    rss_kb = peak_kb
+    return bench.measures, elapsed, rss_kb
+
+
+def tree_rss_kb() -> int:
+    """Resident memory now of this process plus its children (the render workers), read
+    from /proc; elsewhere, this process's peak."""
+    me = str(os.getpid())
+    total = 0
+    proc = Path("/proc")
+    if not proc.is_dir():
+        return int(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+    for entry in proc.iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            lines = (entry / "status").read_text().splitlines()
+        except OSError:
+            continue
+        fields = dict(line.split(":", 1) for line in lines if ":" in line)
+        if entry.name == me or fields.get("PPid", "").strip() == me:
+            total += int(fields.get("VmRSS", "0 kB").split()[0])
+    return total
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot bench")
+    parser.add_argument("--game", choices=sorted(GAMES), default="ruship")
+    parser.add_argument("--matches", type=int, default=1000)
+    parser.add_argument("--rate", type=float, default=100.0, help="clicks per second")
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--processes", type=int, default=os.cpu_count() or 1, help="render worker processes"
+    )
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as folder:
+        measures, elapsed, rss_kb = asyncio.run(
+            run_bench(
+                matches=args.matches,
+                rate=args.rate,
+                seconds=args.seconds,
+                game=args.game,
+                database=Path(folder) / "bench.db",
+                seed=args.seed,
+                processes=args.processes,
+            )
+        )
+    clicks = len(measures.click_ms)
+    print(
+        f"{args.game}: {args.matches} active matches, {clicks} clicks in {elapsed:.1f} s "
+        f"({clicks / elapsed:.0f}/s), {measures.lost_races} lost races"
+    )
+    print(
+        f"click latency: median {statistics.median(measures.click_ms):.1f} ms, "
+        f"p95 {percentile(measures.click_ms, 0.95):.1f} ms"
+    )
+    print(
+        f"render+encode: median {statistics.median(measures.render_ms):.1f} ms, "
+        f"p95 {percentile(measures.render_ms, 0.95):.1f} ms"
+    )
+    print(
+        f"PNG: median {statistics.median(measures.png_bytes) / 1024:.0f} KB, "
+        f"max {max(measures.png_bytes) / 1024:.0f} KB"
+    )
+    print(f"peak RSS (bot + render workers): {rss_kb / 1024:.0f} MB")
+    return 0

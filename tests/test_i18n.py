@@ -1,0 +1,48 @@
+"""English and French: the same keys, and French where a French reader looks."""
+
+from __future__ import annotations
+
+import string
+
+import pytest
+
+from bot.i18n import Tr, catalog, language_of
+from renderers import LABEL_DEFAULTS
+
+
+def test_both_languages_hold_the_same_keys() -> None:
+    english = set(catalog("en"))
+    french = {key for key in catalog("fr") if not key.startswith("cmd:")}
+    assert english - french == set(), "keys missing in French"
+    assert french - english == set(), "keys missing in English"
+
+
+def test_translations_keep_the_same_placeholders() -> None:
+    def fields(text: str) -> set[str]:
+        return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+    for key, english in catalog("en").items():
+        assert fields(catalog("fr")[key]) == fields(english), key
+
+
+@pytest.mark.parametrize("game", sorted(LABEL_DEFAULTS))
+def test_every_word_drawn_in_a_board_has_a_french_translation(game: str) -> None:
+    missing = [k for k in LABEL_DEFAULTS[game] if f"render.{game}.{k}" not in catalog("fr")]
+    names = [k for k in missing if k.startswith("player_")]
+    assert missing == names, f"{game}: no French for {missing}"
+
+
+def test_locales_pick_the_language_and_fall_back_to_english() -> None:
+    assert language_of("fr") == language_of("fr-FR") == "fr"
+    assert language_of("en-GB") == language_of("de") == language_of(None) == "en"
+    assert Tr("fr")("lobby.button.join") == "Rejoindre"
+    assert Tr("de")("lobby.button.join") == "Join"
+    assert Tr("fr")("no.such.key") == "no.such.key"
+
+
+def test_french_command_names_are_valid_discord_names() -> None:
+    import re
+
+    for key, value in catalog("fr").items():
+        if key.startswith("cmd:") and re.fullmatch(r"[a-z_\-]+", key[4:]):
+            assert re.fullmatch(r"[-_\w]{1,32}", value) and value == value.lower(), key

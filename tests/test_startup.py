@@ -1,0 +1,71 @@
+"""Start-up: settings from the environment and the one-line errors a server owner sees."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from bot.settings import DEFAULT_DATABASE_URL, Settings, SettingsError
+
+
+def test_defaults_and_every_setting_are_read() -> None:
+    settings = Settings.from_env(
+        {
+            "DISCORD_TOKEN": " abc ",
+            "DISCORD_GUILD_ID": "123",
+            "LOG_LEVEL": "debug",
+            "DATABASE_URL": "sqlite:///x.db",
+            "AI_DELAY_SECONDS": "0.5",
+            "TIMER_TICK_SECONDS": "30",
+            "RENDER_PROCESSES": "3",
+        }
+    )
+    assert settings.token == "abc" and settings.guild_id == 123
+    assert settings.log_level == "DEBUG" and settings.database_url == "sqlite:///x.db"
+    assert (settings.ai_delay, settings.tick_seconds, settings.render_processes) == (0.5, 30, 3)
+    assert Settings.from_env({"DISCORD_TOKEN": "t"}).database_url == DEFAULT_DATABASE_URL
+
+
+@pytest.mark.parametrize(
+    ("env", "message"),
+    [
+        ({}, "DISCORD_TOKEN is not set"),
+        ({"DISCORD_TOKEN": "t", "DISCORD_GUILD_ID": "abc"}, "DISCORD_GUILD_ID"),
+        ({"DISCORD_TOKEN": "t", "AI_DELAY_SECONDS": "soon"}, "AI_DELAY_SECONDS"),
+        ({"DISCORD_TOKEN": "t", "TIMER_TICK_SECONDS": "-1"}, "negative"),
+    ],
+)
+def test_bad_settings_say_what_to_fix(env: dict[str, str], message: str) -> None:
+    with pytest.raises(SettingsError, match=message):
+        Settings.from_env(env)
+
+
+def test_a_missing_token_is_one_clear_line_and_exit_code_2() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        env={"PATH": "", "PYTHONPATH": "."},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "DISCORD_TOKEN" in lines[0]
+    assert "Traceback" not in done.stderr
+
+
+def test_a_rejected_token_is_one_clear_line_and_exit_code_2(monkeypatch, capsys) -> None:
+    import discord
+
+    from bot import runner
+
+    async def rejected(settings: Settings) -> None:
+        raise discord.LoginFailure("Improper token has been passed.")
+
+    monkeypatch.setenv("DISCORD_TOKEN", "wrong")
+    monkeypatch.setattr(runner, "_serve", rejected)
+    assert runner.run() == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "rejected DISCORD_TOKEN" in err[0]

@@ -1,0 +1,311 @@
+"""One storage test suite, run against every driver; and the match service on top of it."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from bot.errors import (
+    ChannelBusy,
+    MatchFrozen,
+    NotSeated,
+    NotYourTurn,
+    StaleBoard,
+    WrongPlayerCount,
+)
+from bot.games import GAMES, IllegalAction
+from bot.matches import MatchService
+from bot.store import ChannelTaken, MatchStore, Seat, SqliteStore, StaleVersion, store_from_url
+from bot.store_memory import MemoryStore
+
+ALICE, BOB, CAROL = 11, 22, 33
+
+
+@pytest.fixture(params=["sqlite", "memory"])
+async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[MatchStore]:
+    driver: MatchStore = (
+        SqliteStore(str(tmp_path / "store.db")) if request.param == "sqlite" else MemoryStore()
+    )
+    await driver.open()
+    yield driver
+    await driver.close()
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def service(store: MatchStore, clock: Clock) -> MatchService:
+    return MatchService(store, clock)
+
+
+async def lobby(store: MatchStore, channel: int = 5) -> object:
+    return await store.create_lobby(
+        guild_id=1,
+        channel_id=channel,
+        game="ruship",
+        creator_id=ALICE,
+        seed=42,
+        settings={"options": {}},
+        seats=[Seat(0, ALICE), Seat(1, BOB)],
+        now=0.0,
+    )
+
+
+async def started(service: MatchService, channel: int = 5) -> int:
+    match = await service.open_lobby(
+        game="ruship",
+        guild_id=1,
+        channel_id=channel,
+        creator_id=ALICE,
+        settings={"options": {}},
+        invited=[BOB],
+        seed=7,
+    )
+    await service.start(match.id, ALICE)
+    return match.id
+
+
+# ---------------------------------------------------------------- the driver contract
+async def test_a_lobby_is_stored_with_its_seats(store: MatchStore) -> None:
+    match = await lobby(store)
+    again = await store.get(match.id)
+    assert again is not None
+    assert again.status == "lobby" and again.version == 0
+    assert [s.user_id for s in again.seats] == [ALICE, BOB]
+    assert await store.open_in_channel(5) == again
+
+
+async def test_one_open_match_per_channel(store: MatchStore) -> None:
+    await lobby(store)
+    with pytest.raises(ChannelTaken):
+        await lobby(store)
+    await lobby(store, channel=6)
+
+
+async def test_an_update_bumps_the_version_and_a_stale_one_loses(store: MatchStore) -> None:
+    match = await lobby(store)
+    first = await store.update(
+        replace(match, status="active", state="{}"), expected_version=0, now=1.0
+    )
+    assert first.version == 1
+    with pytest.raises(StaleVersion):
+        await store.update(replace(match, status="cancelled"), expected_version=0, now=2.0)
+    current = await store.get(match.id)
+    assert current is not None and current.status == "active"
+
+
+async def test_actions_are_logged_in_order_with_the_state(store: MatchStore) -> None:
+    match = await lobby(store)
+    match = await store.update(replace(match, status="active"), expected_version=0, now=1)
+    match = await store.update(match, expected_version=1, action=(0, "roll", False), now=2)
+    await store.update(match, expected_version=2, action=(0, "enter 6", False), now=3)
+    assert await store.action_log(match.id) == [(2, 0, "roll"), (3, 0, "enter 6")]
+
+
+async def test_user_matches_and_active_matches(store: MatchStore) -> None:
+    first = await lobby(store, channel=5)
+    await lobby(store, channel=6)
+    await store.update(replace(first, status="active"), expected_version=0, now=1)
+    assert [m.channel_id for m in await store.of_user(1, BOB)] == [5, 6]
+    assert await store.of_user(1, CAROL) == []
+    assert [m.channel_id for m in await store.active()] == [5]
+
+
+async def test_freezing_frees_the_channel(store: MatchStore) -> None:
+    match = await lobby(store)
+    await store.freeze(match.id, "unreadable", 1.0)
+    frozen = await store.get(match.id)
+    assert frozen is not None and frozen.status == "frozen"
+    assert await store.open_in_channel(5) is None
+
+
+async def test_board_message_and_reminder_marks(store: MatchStore) -> None:
+    match = await lobby(store)
+    await store.set_board_message(match.id, 999)
+    await store.mark_reminded(match.id, 50.0)
+    again = await store.get(match.id)
+    assert again is not None
+    assert again.board_message_id == 999 and again.last_reminder_at == 50.0
+
+
+# ---------------------------------------------------------------- SQLite specifics
+async def test_migrations_run_once_and_the_schema_version_is_kept(tmp_path: Path) -> None:
+    path = str(tmp_path / "m.db")
+    first = SqliteStore(path)
+    await first.open()
+    await lobby(first)
+    version = await first.schema_version()
+    await first.close()
+    second = SqliteStore(path)
+    await second.open()
+    assert await second.schema_version() == version >= 1
+    assert await second.open_in_channel(5) is not None
+    await second.close()
+
+
+async def test_a_corrupt_settings_column_does_not_break_reading(tmp_path: Path) -> None:
+    store = SqliteStore(str(tmp_path / "c.db"))
+    await store.open()
+    match = await lobby(store)
+    await store.db.execute("UPDATE matches SET settings = 'not json' WHERE id = ?", (match.id,))
+    again = await store.get(match.id)
+    assert again is not None and again.settings == {}
+    await store.close()
+
+
+def test_database_urls() -> None:
+    assert isinstance(store_from_url("memory://"), MemoryStore)
+    sqlite = store_from_url("sqlite:///data/x.db")
+    assert isinstance(sqlite, SqliteStore) and sqlite.path == "data/x.db"
+    with pytest.raises(Exception, match="sqlite:///path"):
+        store_from_url("postgres://nope")
+
+
+# ---------------------------------------------------------------- the match service
+async def test_start_is_refused_until_the_seats_fit(service: MatchService) -> None:
+    match = await service.open_lobby(
+        game="ruship", guild_id=1, channel_id=5, creator_id=ALICE, settings={"options": {}}
+    )
+    with pytest.raises(WrongPlayerCount):
+        await service.start(match.id, ALICE)
+    await service.join(match.id, BOB)
+    started_match = await service.start(match.id, ALICE)
+    assert started_match.status == "active"
+
+
+async def test_a_busy_channel_is_refused(service: MatchService) -> None:
+    await started(service)
+    with pytest.raises(ChannelBusy):
+        await service.open_lobby(
+            game="ruship", guild_id=1, channel_id=5, creator_id=CAROL, settings={}
+        )
+
+
+async def test_two_clicks_at_once_on_the_same_board_apply_once(service: MatchService) -> None:
+    match_id = await started(service)
+    match = await service.get(match_id)
+    state = service.load_state(match)
+    seat = min(GAMES["ruship"].to_act(state))
+    user = match.seats[seat].user_id
+    assert user is not None
+    results = await asyncio.gather(
+        service.act(match_id, match.version, user, "roll"),
+        service.act(match_id, match.version, user, "roll"),
+        return_exceptions=True,
+    )
+    assert sum(isinstance(r, StaleBoard) for r in results) == 1
+    assert len(await service.store.action_log(match_id)) == 1
+
+
+async def test_clicks_on_different_matches_at_once_all_apply(service: MatchService) -> None:
+    ids = [await started(service, channel=100 + n) for n in range(8)]
+
+    async def roll(match_id: int) -> None:
+        match = await service.get(match_id)
+        seat = min(GAMES["ruship"].to_act(service.load_state(match)))
+        user = match.seats[seat].user_id
+        assert user is not None
+        await service.act(match_id, match.version, user, "roll")
+
+    await asyncio.gather(*(roll(i) for i in ids))
+    for match_id in ids:
+        assert len(await service.store.action_log(match_id)) == 1
+
+
+async def test_outsiders_and_waiting_players_are_refused(service: MatchService) -> None:
+    match_id = await started(service)
+    match = await service.get(match_id)
+    seat = min(GAMES["ruship"].to_act(service.load_state(match)))
+    waiting = match.seats[1 - seat].user_id
+    assert waiting is not None
+    with pytest.raises(NotSeated):
+        await service.act(match_id, match.version, CAROL, "roll")
+    with pytest.raises(NotYourTurn):
+        await service.act(match_id, match.version, waiting, "roll")
+    with pytest.raises(IllegalAction):
+        await service.act(match_id, match.version, match.seats[seat].user_id or 0, "fly away")
+    assert (await service.get(match_id)).version == match.version
+
+
+async def test_a_corrupt_state_freezes_only_that_match(service: MatchService) -> None:
+    broken, fine = await started(service, channel=5), await started(service, channel=6)
+    match = await service.get(broken)
+    await service.store.update(replace(match, state="{oops"), expected_version=match.version, now=1)
+    match = await service.get(broken)
+    with pytest.raises(MatchFrozen):
+        await service.act(broken, match.version, ALICE, "roll")
+    assert (await service.get(broken)).status == "frozen"
+    assert (await service.get(fine)).status == "active"
+
+
+async def test_resigning_with_two_players_makes_the_other_win(service: MatchService) -> None:
+    match_id = await started(service)
+    match = await service.resign(match_id, BOB)
+    assert match.status == "finished"
+    assert match.result == {"winners": [0], "reason": "resigned"}
+
+
+async def test_reminders_come_after_twelve_hours_then_daily(
+    service: MatchService, clock: Clock
+) -> None:
+    match = await service.get(await started(service))
+    assert not service.reminder_due(match, clock.now + 11 * 3600)
+    assert service.reminder_due(match, clock.now + 12 * 3600)
+    clock.now += 12 * 3600
+    await service.mark_reminded(match)
+    match = await service.get(match.id)
+    assert not service.reminder_due(match, clock.now + 23 * 3600)
+    assert service.reminder_due(match, clock.now + 24 * 3600)
+
+
+async def test_an_expired_turn_is_played_by_the_ai(service: MatchService, clock: Clock) -> None:
+    match = await service.open_lobby(
+        game="ruship",
+        guild_id=1,
+        channel_id=5,
+        creator_id=ALICE,
+        settings={"options": {}, "time_limit": 3600},
+        invited=[BOB],
+        seed=7,
+    )
+    match = await service.start(match.id, ALICE)
+    before = GAMES["ruship"].to_act(service.load_state(match))
+    assert await service.play_expired_turn(match.id) == []
+    clock.now += 3600
+    expired = await service.play_expired_turn(match.id)
+    assert len(expired) == 1 and expired[0].played and not expired[0].ai_keeps_seat
+    after = await service.get(match.id)
+    assert GAMES["ruship"].to_act(service.load_state(after)) != before
+    assert json.loads(after.state or "{}")
+
+
+async def test_the_stored_log_replays_to_the_stored_state(service: MatchService) -> None:
+    match_id = await started(service)
+    engine = GAMES["ruship"]
+    for _ in range(12):
+        match = await service.get(match_id)
+        state = service.load_state(match)
+        seat = min(engine.to_act(state))
+        user = match.seats[seat].user_id or 0
+        await service.act(match_id, match.version, user, engine.legal_actions(state, seat)[0])
+    match = await service.get(match_id)
+    replayed = engine.new_state(2, match.seed)
+    for _, seat, action in await service.store.action_log(match_id):
+        replayed = engine.apply(replayed, seat, action)
+    assert engine.dump(replayed) == json.loads(match.state or "{}")
