@@ -692,24 +692,13 @@ class TableFlow:
         presenter: GameCog,
         tr: Tr,
     ) -> discord.ui.View | None:
-        """One button per action while they fit; else select menus grouped by kind."""
-        if not actions:
-            return None
-        view = discord.ui.View(timeout=None)
-        label: Callable[[str], str] = lambda a: presenter.action_label(a, view_data, tr)  # noqa: E731
-        if len(actions) <= MAX_BUTTONS:
-            for action in actions:
-                view.add_item(ActionButton(match.id, match.version, action, label(action)))
-            return view
-        groups: dict[str, list[str]] = {}
-        for action in actions:
-            groups.setdefault(presenter.action_group(action), []).append(action)
-        chunks = [chunk for group in groups.values() for chunk in _chunks(group, SELECT_OPTIONS)]
-        for part, chunk in enumerate(chunks[:MAX_ROWS]):
-            options = [discord.SelectOption(label=label(a)[:100], value=a) for a in chunk]
-            placeholder = label(chunk[0])[:100] + (" …" if len(chunk) > 1 else "")
-            view.add_item(ActionSelect(match.id, match.version, part, options, placeholder))
-        return view
+        return action_components(
+            match.id,
+            match.version,
+            actions,
+            label=lambda action: presenter.action_label(action, view_data, tr),
+            group=presenter.action_group,
+        )
 
     # -- AI seats
     def schedule_ai(self, match_id: int) -> None:
@@ -835,6 +824,34 @@ class TableFlow:
         for item in expired:
             key = "timer.ai_keeps_seat" if item.ai_keeps_seat else "timer.expired"
             await channel.send(tr(key, player=f"<@{item.user_id}>"), allowed_mentions=SILENT)
+
+
+def action_components(
+    match_id: int,
+    version: int,
+    actions: list[str],
+    *,
+    label: Callable[[str], str],
+    group: Callable[[str], str],
+) -> discord.ui.View | None:
+    """One button per action while they fit (5 rows of 5); else select menus of at most
+    25 choices, actions of one kind together."""
+    if not actions:
+        return None
+    view = discord.ui.View(timeout=None)
+    if len(actions) <= MAX_BUTTONS:
+        for action in actions:
+            view.add_item(ActionButton(match_id, version, action, label(action)))
+        return view
+    groups: dict[str, list[str]] = {}
+    for action in actions:
+        groups.setdefault(group(action), []).append(action)
+    chunks = [chunk for same in groups.values() for chunk in _chunks(same, SELECT_OPTIONS)]
+    for part, chunk in enumerate(chunks[:MAX_ROWS]):
+        options = [discord.SelectOption(label=label(a)[:100], value=a) for a in chunk]
+        placeholder = label(chunk[0])[:100] + (" …" if len(chunk) > 1 else "")
+        view.add_item(ActionSelect(match_id, version, part, options, placeholder))
+    return view
 
 
 def _chunks(items: list[str], size: int) -> list[list[str]]:

@@ -1,0 +1,22 @@
+# Rush Table: a small image, a non-root user, the database on a volume, the token from the
+# environment:  docker run -e DISCORD_TOKEN=... -v rushtable-data:/data rush-table
+FROM python:3.11-slim AS build
+WORKDIR /src
+COPY pyproject.toml README.md ./
+COPY bot ./bot
+COPY cogs ./cogs
+COPY renderers ./renderers
+RUN pip install --no-cache-dir --prefix=/install .
+
+FROM python:3.11-slim
+RUN useradd --create-home --uid 10001 rushtable \
+    && mkdir /data && chown rushtable:rushtable /data
+COPY --from=build /install /usr/local
+ENV DATABASE_URL=sqlite:////data/rushtable.db \
+    PYTHONUNBUFFERED=1 \
+    PYTHONDONTWRITEBYTECODE=1
+VOLUME ["/data"]
+USER rushtable
+WORKDIR /home/rushtable
+STOPSIGNAL SIGTERM
+CMD ["python", "-m", "bot"]

@@ -1,0 +1,37 @@
+"""How legal actions become Discord components."""
+
+from __future__ import annotations
+
+import discord
+
+from cogs._match import ActionButton, ActionSelect, action_components
+
+
+def components(actions: list[str]) -> discord.ui.View | None:
+    return action_components(
+        7, 3, actions, label=lambda a: a.upper(), group=lambda a: a.split()[0]
+    )
+
+
+def test_up_to_25_actions_are_buttons_carrying_match_version_and_action() -> None:
+    view = components([f"move {n} 3" for n in range(25)])
+    assert view is not None
+    buttons = [item for item in view.children if isinstance(item, ActionButton)]
+    assert len(buttons) == 25
+    assert buttons[0].item.custom_id == "rt:act:7:3:move 0 3"
+    assert buttons[0].item.label == "MOVE 0 3"
+
+
+def test_more_than_25_actions_become_select_menus_grouped_by_kind() -> None:
+    actions = [f"move {n} 3" for n in range(30)] + ["roll", "pass"]
+    view = components(actions)
+    assert view is not None
+    menus = [item for item in view.children if isinstance(item, ActionSelect)]
+    assert [len(m.item.options) for m in menus] == [25, 5, 1, 1]
+    offered = [o.value for m in menus for o in m.item.options]
+    assert sorted(offered) == sorted(actions)
+    assert len({m.item.custom_id for m in menus}) == len(menus)
+
+
+def test_no_actions_no_components() -> None:
+    assert components([]) is None
