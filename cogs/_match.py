@@ -40,6 +40,7 @@ MAX_ROWS = 5
 SELECT_OPTIONS = 25
 MAX_BUTTONS = BUTTONS_PER_ROW * MAX_ROWS
 LABEL_LIMIT = 80
+ACCOUNT_CHARACTERS = 1500  # a message holds 2000; the title and the "to play" line need room
 NEEDED_PERMISSIONS = ("send_messages", "attach_files", "embed_links")
 THREAD_PERMISSIONS = ("create_public_threads", "send_messages_in_threads")
 TIME_LIMIT_CHOICES = (
@@ -300,6 +301,7 @@ class TableFlow:
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
         self._publish_locks: dict[int, asyncio.Lock] = {}
         self._fresh_board_due: set[int] = set()
+        self._accounts: dict[int, tuple[int, list[str]]] = {}
         self._timer_task: asyncio.Task[None] | None = None
         self._reaction_tasks: dict[int, asyncio.Task[None]] = {}
 
@@ -610,6 +612,7 @@ class TableFlow:
             )
             await self.service.store.set_board_message(match.id, message.id)
             self._fresh_board_due.discard(match_id)
+            self._accounts[match_id] = (match.version, [])
         self.schedule_ai(match_id)
         self.schedule_reaction_timeout(match, state)
         return message
@@ -638,8 +641,9 @@ class TableFlow:
         names = self.names(match, tr)
         labels = presenter.render_labels(public, names, tr)
         png = await self.painter.render(match.game, public, labels)
+        events = presenter.event_lines(public.get("events", []), public, names, tr)
         lines = [tr("board.title", game=engine.title, number=match.id)]
-        lines += [f"• {line}" for line in presenter.event_lines(public.get("events", []), public, names, tr)]
+        lines += [f"• {line}" for line in self.account(match, events)]
         view: discord.ui.View | None = None
         mentions = SILENT
         if match.status == "finished":
@@ -657,6 +661,17 @@ class TableFlow:
                 mentions = PING_PLAYERS
             view = self.board_view(match, state, humans, public, presenter, tr)
         return Board("\n".join(lines), png, view, mentions)
+
+    def account(self, match: Match, events: list[str]) -> list[str]:
+        """What happened since the previous board message: each action's sentences once,
+        the oldest dropped when the message would grow too long."""
+        version, lines = self._accounts.get(match.id, (-1, []))
+        if version != match.version:
+            lines = [*lines, *events]
+            self._accounts[match.id] = (match.version, lines)
+        while sum(len(line) + 3 for line in lines) > ACCOUNT_CHARACTERS and len(lines) > 1:
+            lines = lines[1:]
+        return lines
 
     def result_line(self, match: Match, names: list[str], presenter: GameCog, tr: Tr) -> str:
         result = match.result or {}

@@ -310,3 +310,21 @@ async def test_the_action_log_replays_to_the_stored_state(simcord_env) -> None:
     for _, seat, action in await simcord_env.bot.store.action_log(match.id):
         state = engine.apply(state, seat, action)
     assert engine.dump(state) == json.loads(match.state)
+
+
+async def test_a_new_board_tells_every_action_of_the_turn_before(simcord_env) -> None:
+    table = Table(simcord_env)
+    alice = table.member("alice")
+    await table.open(alice, "ruship", ai=True)
+    await table.lobby_click(alice, "Start")
+    for _ in range(40):  # until the AI has played a whole turn and it is alice's again
+        board = table.board()
+        if alice.mention in board.content and "AI 1 rolled" in board.content:
+            break
+        buttons = action_buttons(board)
+        if buttons and alice.mention in board.content:
+            await table.click_action(alice, buttons[0])
+    board = table.board()
+    lines = [line for line in board.content.splitlines() if line.startswith("• AI 1")]
+    assert "rolled" in lines[0]
+    assert len(lines) >= 2, "the roll and what the AI did with it"
