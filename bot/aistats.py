@@ -25,7 +25,11 @@ class MatchRecord:
 
 
 def play_match(
-    game: Game[Any], players: int, seed: int, ai_seats: set[int], options: dict[str, Any] | None = None
+    game: Game[Any],
+    players: int,
+    seed: int,
+    ai_seats: set[int],
+    options: dict[str, Any] | None = None,
 ) -> MatchRecord:
     """One match: seats in ``ai_seats`` use ``bot_action``, the others a random legal action."""
     rng = random.Random(seed)

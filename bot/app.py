@@ -7,6 +7,7 @@ import json
 import logging
 from collections.abc import Callable
 from pathlib import Path
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -124,4 +125,3 @@ class RushTableBot(commands.Bot):
         await super().close()
         await self.store.close()
         self.painter.close()
-

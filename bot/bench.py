@@ -9,8 +9,8 @@ randomly chosen active matches; finished matches are replaced so the count stays
 from __future__ import annotations
 
 import argparse
-import os
 import asyncio
+import os
 import random
 import resource
 import statistics
@@ -18,6 +18,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+
 from bot.errors import TableError
 from bot.games import GAMES
 from bot.matches import MatchService

@@ -178,9 +178,7 @@ class MatchService:
                 raise OnlyCreator()
             count = len(match.seats)
             if not engine.min_players <= count <= engine.max_players:
-                raise WrongPlayerCount(
-                    min=engine.min_players, max=engine.max_players, count=count
-                )
+                raise WrongPlayerCount(min=engine.min_players, max=engine.max_players, count=count)
             state = engine.new_state(count, match.seed, match.settings.get("options", {}))
             return replace(
                 match,
@@ -292,7 +290,9 @@ class MatchService:
             match,
             state=json.dumps(engine.dump(new_state)),
             status="finished" if outcome else "active",
-            result={"winners": list(outcome.winners), "reason": outcome.reason} if outcome else None,
+            result={"winners": list(outcome.winners), "reason": outcome.reason}
+            if outcome
+            else None,
             turn_started_at=now if turn_changed else match.turn_started_at,
             last_reminder_at=None if turn_changed else match.last_reminder_at,
             seats=seats,

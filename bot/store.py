@@ -246,7 +246,8 @@ class SqliteStore:
         try:
             cursor = await self._exec(
                 "INSERT INTO matches (guild_id, channel_id, game, status, creator_id, seed, "
-                "settings, version, created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, 0, ?, ?)",
+                "settings, version, created_at, updated_at) "
+                "VALUES (?, ?, ?, 'lobby', ?, ?, ?, 0, ?, ?)",
                 (guild_id, channel_id, game, creator_id, seed, json.dumps(settings), now, now),
             )
             match_id = int(cursor.lastrowid or 0)
@@ -271,7 +272,9 @@ class SqliteStore:
         await cursor.close()
 
     async def _get_unlocked(self, match_id: int) -> Match | None:
-        matches = await self._select(f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,))
+        matches = await self._select(
+            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,)
+        )
         return matches[0] if matches else None
 
     async def _open_in_channel_unlocked(self, channel_id: int) -> Match | None:
@@ -345,9 +348,7 @@ class SqliteStore:
         )
 
     async def _mark_reminded_unlocked(self, match_id: int, now: float) -> None:
-        await self._exec(
-            "UPDATE matches SET last_reminder_at = ? WHERE id = ?", (now, match_id)
-        )
+        await self._exec("UPDATE matches SET last_reminder_at = ? WHERE id = ?", (now, match_id))
 
     async def _freeze_unlocked(self, match_id: int, reason: str, now: float) -> None:
         await self._exec(

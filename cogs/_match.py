@@ -26,8 +26,8 @@ from bot.errors import MatchFrozen, NoMatchHere, NotSeated, NotYourTurn, StaleBo
 from bot.games import GAMES, Game, IllegalAction
 from bot.i18n import Tr
 from bot.matches import Expired, MatchService, Played
-from bot.store import Match
 from bot.rendering import BoardPainter
+from bot.store import Match
 from renderers import LABEL_DEFAULTS
 
 if TYPE_CHECKING:
@@ -337,7 +337,9 @@ class TableFlow:
             text = tr(key, **error.params) if tr.has(key) else str(error)
             await self.reply_private(interaction, tr("error.illegal", reason=text))
         except discord.Forbidden:
-            log.warning("match %s: missing permission in channel %s", match_id, interaction.channel_id)
+            log.warning(
+                "match %s: missing permission in channel %s", match_id, interaction.channel_id
+            )
             await self.reply_private(interaction, tr("error.missing_permissions"))
         except Exception:
             log.exception("match %s: unexpected error", match_id)
@@ -463,7 +465,8 @@ class TableFlow:
         engine = self.service.engine(match)
         names = self.names(match, tr)
         seats = "\n".join(
-            f"{seat.seat + 1}. " + (f"<@{seat.user_id}>" if not seat.is_ai else f"🤖 {names[seat.seat]}")
+            f"{seat.seat + 1}. "
+            + (f"<@{seat.user_id}>" if not seat.is_ai else f"🤖 {names[seat.seat]}")
             for seat in match.seats
         )
         status_key = {
@@ -474,7 +477,9 @@ class TableFlow:
         embed = discord.Embed(
             title=tr("lobby.title", game=engine.title),
             description=tr(status_key, min=engine.min_players, max=engine.max_players),
-            colour=discord.Colour.green() if match.status == "lobby" else discord.Colour.dark_grey(),
+            colour=discord.Colour.green()
+            if match.status == "lobby"
+            else discord.Colour.dark_grey(),
         )
         embed.add_field(name=tr("lobby.players"), value=seats or "—", inline=False)
         details = self.lobby_details(match, tr)
@@ -525,7 +530,9 @@ class TableFlow:
     async def _remember_names(self, match: Match, names: dict[str, str]) -> Match:
         settings = {**match.settings, "names": names}
         return await self.service.store.update(
-            dataclasses.replace(match, settings=settings), expected_version=match.version, now=self.service.clock()
+            dataclasses.replace(match, settings=settings),
+            expected_version=match.version,
+            now=self.service.clock(),
         )
 
     # -- play
@@ -550,11 +557,17 @@ class TableFlow:
     async def on_hand(self, interaction: discord.Interaction, match_id: int) -> None:
         async with self.guarded(interaction, match_id):
             await interaction.response.defer(ephemeral=True, thinking=True)
-            content, view = await self.private_panel(match_id, interaction.user.id, Tr(interaction.locale))
-            await interaction.followup.send(content, view=view or discord.utils.MISSING, ephemeral=True)
+            content, view = await self.private_panel(
+                match_id, interaction.user.id, Tr(interaction.locale)
+            )
+            await interaction.followup.send(
+                content, view=view or discord.utils.MISSING, ephemeral=True
+            )
 
     async def _refresh_private(self, interaction: discord.Interaction, match_id: int) -> None:
-        content, view = await self.private_panel(match_id, interaction.user.id, Tr(interaction.locale))
+        content, view = await self.private_panel(
+            match_id, interaction.user.id, Tr(interaction.locale)
+        )
         await interaction.edit_original_response(content=content, view=view)
 
     async def private_panel(
@@ -607,7 +620,9 @@ class TableFlow:
                     file = discord.File(io.BytesIO(board.png), filename="board.png")
             await self._strip_buttons(channel, match.board_message_id)
             message = await channel.send(
-                board.content, file=file, view=board.view or discord.utils.MISSING,
+                board.content,
+                file=file,
+                view=board.view or discord.utils.MISSING,
                 allowed_mentions=board.mentions,
             )
             await self.service.store.set_board_message(match.id, message.id)
@@ -627,7 +642,9 @@ class TableFlow:
                 return None
         return cast(discord.abc.Messageable, channel)
 
-    async def _strip_buttons(self, channel: discord.abc.Messageable, message_id: int | None) -> None:
+    async def _strip_buttons(
+        self, channel: discord.abc.Messageable, message_id: int | None
+    ) -> None:
         if message_id is None:
             return
         with contextlib.suppress(discord.HTTPException):
@@ -826,7 +843,12 @@ class TableFlow:
         tr = self.guild_tr(match)
         players = ", ".join(f"<@{s.user_id}>" for s in humans)
         await channel.send(
-            tr("timer.reminder", players=players, game=self.service.engine(match).title, link=self.link(match)),
+            tr(
+                "timer.reminder",
+                players=players,
+                game=self.service.engine(match).title,
+                link=self.link(match),
+            ),
             allowed_mentions=PING_PLAYERS,
         )
         await self.service.mark_reminded(match)

@@ -8,9 +8,7 @@ from cogs._match import ActionButton, ActionSelect, action_components
 
 
 def components(actions: list[str]) -> discord.ui.View | None:
-    return action_components(
-        7, 3, actions, label=lambda a: a.upper(), group=lambda a: a.split()[0]
-    )
+    return action_components(7, 3, actions, label=lambda a: a.upper(), group=lambda a: a.split()[0])
 
 
 def test_up_to_25_actions_are_buttons_carrying_match_version_and_action() -> None:

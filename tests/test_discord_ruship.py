@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from bot.games import GAMES
 from tests.conftest import make_bot
@@ -19,14 +20,14 @@ from tests.discord_helpers import (
 HOUR = 3600
 
 
-async def start_two_humans(table: Table) -> tuple[object, object]:
+async def start_two_humans(table: Table) -> tuple[Any, Any]:
     alice, bob = table.member("alice"), table.member("bob")
     await table.open(alice, "ruship", opponent=bob)
     await table.lobby_click(alice, "Start")
     return alice, bob
 
 
-def on_turn(table: Table, *actors: object) -> object:
+def on_turn(table: Table, *actors: Any) -> Any:
     board = table.board()
     return next(a for a in actors if a.mention in board.content.split("👉", 1)[-1])
 
@@ -268,18 +269,18 @@ async def test_french_server_gets_french_boards_and_lobby(simcord_env) -> None:
 
 
 async def test_french_player_gets_private_replies_in_french(simcord_env, monkeypatch) -> None:
-    from simcord import actors as simcord_actors
+    from simcord import interactions as simcord_interactions
 
-    original = simcord_actors._interactions.base_payload
+    original = simcord_interactions.base_payload
 
     def french(*args, **kwargs):  # the player's Discord client is set to French
         record, payload = original(*args, **kwargs)
         payload["locale"] = "fr"
         return record, payload
 
-    monkeypatch.setattr(simcord_actors._interactions, "base_payload", french)
+    monkeypatch.setattr(simcord_interactions, "base_payload", french)
     table = Table(simcord_env)
-    alice, bob = table.member("alice"), table.member("bob")
+    alice = table.member("alice")
     await table.open(alice, "ruship")
     refused = await table.lobby_click(alice, "Start")
     assert "Ce jeu se joue de 2 à 2 joueurs" in private_text(refused)

@@ -20,7 +20,15 @@ from bot.errors import (
 )
 from bot.games import GAMES, IllegalAction
 from bot.matches import MatchService
-from bot.store import ChannelTaken, MatchStore, Seat, SqliteStore, StaleVersion, store_from_url
+from bot.store import (
+    ChannelTaken,
+    Match,
+    MatchStore,
+    Seat,
+    SqliteStore,
+    StaleVersion,
+    store_from_url,
+)
 from bot.store_memory import MemoryStore
 
 ALICE, BOB, CAROL = 11, 22, 33
@@ -54,7 +62,7 @@ def service(store: MatchStore, clock: Clock) -> MatchService:
     return MatchService(store, clock)
 
 
-async def lobby(store: MatchStore, channel: int = 5) -> object:
+async def lobby(store: MatchStore, channel: int = 5) -> Match:
     return await store.create_lobby(
         guild_id=1,
         channel_id=channel,
