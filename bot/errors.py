@@ -32,6 +32,10 @@ class NotYourTurn(TableError):
     key = "error.not_your_turn"  # params: players
 
 
+class NotYourPanel(TableError):
+    key = "error.not_your_panel"
+
+
 class StaleBoard(TableError):
     key = "error.stale_board"  # params: link
 

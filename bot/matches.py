@@ -25,6 +25,7 @@ from bot.errors import (
     MatchNotActive,
     NotInLobby,
     NotSeated,
+    NotYourPanel,
     NotYourTurn,
     OnlyCreator,
     StaleBoard,
@@ -224,12 +225,14 @@ class MatchService:
         action: str,
         *,
         tolerate_others: bool = False,
+        panel_seat: int | None = None,
     ) -> Played:
         """A person's click: checks the board is current, the clicker seated and on turn.
 
         ``tolerate_others``: in games where everyone chooses at once, a click made on a
         panel that others' actions have since outdated still counts, as long as the
         clicker has not acted since (a double click still applies only once).
+        ``panel_seat``: the seat whose private panel the click came from.
         """
         async with self.lock(match_id):
             match = await self._get(match_id)
@@ -245,6 +248,8 @@ class MatchService:
                 raise StaleBoard(match=match)
             if seat is None:
                 raise NotSeated(match=match)
+            if panel_seat is not None and panel_seat != seat:
+                raise NotYourPanel(match=match)
             state = await self._state_or_freeze(match)
             if seat not in self.engine(match).to_act(state):
                 raise NotYourTurn(match=match, state=state)

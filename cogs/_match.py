@@ -92,35 +92,51 @@ class LobbyButton(
         await flow_of(interaction).on_lobby(interaction, self.match_id, self.op)
 
 
+def _seat_part(seat: int | None) -> str:
+    """Buttons of a private panel name the seat they belong to."""
+    return "" if seat is None else f"s{seat}:"
+
+
+def _seat_of(match: re.Match[str]) -> int | None:
+    return None if match["seat"] is None else int(match["seat"])
+
+
 class ActionButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"rt:act:(?P<match>\d+):(?P<version>\d+):(?P<action>.+)",
+    template=r"rt:act:(?P<match>\d+):(?P<version>\d+):(?:s(?P<seat>\d+):)?(?P<action>.+)",
 ):
-    def __init__(self, match_id: int, version: int, action: str, label: str = "") -> None:
+    def __init__(
+        self, match_id: int, version: int, action: str, label: str = "", seat: int | None = None
+    ) -> None:
         super().__init__(
             discord.ui.Button(
                 label=(label or action)[:LABEL_LIMIT],
                 style=discord.ButtonStyle.primary,
-                custom_id=f"rt:act:{match_id}:{version}:{action}",
+                custom_id=f"rt:act:{match_id}:{version}:{_seat_part(seat)}{action}",
             )
         )
         self.match_id = match_id
         self.version = version
         self.action = action
+        self.seat = seat
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> ActionButton:
-        return cls(int(match["match"]), int(match["version"]), match["action"])
+        return cls(
+            int(match["match"]), int(match["version"]), match["action"], seat=_seat_of(match)
+        )
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await flow_of(interaction).on_action(interaction, self.match_id, self.version, self.action)
+        await flow_of(interaction).on_action(
+            interaction, self.match_id, self.version, self.action, self.seat
+        )
 
 
 class ActionSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"rt:pick:(?P<match>\d+):(?P<version>\d+):(?P<part>\d+)",
+    template=r"rt:pick:(?P<match>\d+):(?P<version>\d+):(?:s(?P<seat>\d+):)?(?P<part>\d+)",
 ):
     def __init__(
         self,
@@ -129,22 +145,26 @@ class ActionSelect(
         part: int,
         options: Sequence[discord.SelectOption] = (),
         placeholder: str | None = None,
+        seat: int | None = None,
     ) -> None:
         super().__init__(
             discord.ui.Select(
-                custom_id=f"rt:pick:{match_id}:{version}:{part}",
+                custom_id=f"rt:pick:{match_id}:{version}:{_seat_part(seat)}{part}",
                 options=list(options) or [discord.SelectOption(label="-", value="-")],
                 placeholder=placeholder,
             )
         )
         self.match_id = match_id
         self.version = version
+        self.seat = seat
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> ActionSelect:
-        made = cls(int(match["match"]), int(match["version"]), int(match["part"]))
+        made = cls(
+            int(match["match"]), int(match["version"]), int(match["part"]), seat=_seat_of(match)
+        )
         if isinstance(item, discord.ui.Select):
             made.item.options = item.options
         return made
@@ -152,7 +172,9 @@ class ActionSelect(
     async def callback(self, interaction: discord.Interaction) -> None:
         values = self.item.values
         action = str(values[0]) if values else ""
-        await flow_of(interaction).on_action(interaction, self.match_id, self.version, action)
+        await flow_of(interaction).on_action(
+            interaction, self.match_id, self.version, action, self.seat
+        )
 
 
 class HandButton(
@@ -537,7 +559,12 @@ class TableFlow:
 
     # -- play
     async def on_action(
-        self, interaction: discord.Interaction, match_id: int, version: int, action: str
+        self,
+        interaction: discord.Interaction,
+        match_id: int,
+        version: int,
+        action: str,
+        seat: int | None = None,
     ) -> None:
         private = bool(interaction.message and interaction.message.flags.ephemeral)
         async with self.guarded(interaction, match_id):
@@ -545,7 +572,12 @@ class TableFlow:
             presenter = self.presenters.get((await self.service.get(match_id)).game)
             tolerant = bool(presenter and presenter.private_actions)
             played = await self.service.act(
-                match_id, version, interaction.user.id, action, tolerate_others=tolerant
+                match_id,
+                version,
+                interaction.user.id,
+                action,
+                tolerate_others=tolerant,
+                panel_seat=seat,
             )
             await self.after_play(played)
             if private:
@@ -585,7 +617,7 @@ class TableFlow:
         actions = engine.legal_actions(state, seat) if match.status == "active" else []
         if not actions:
             lines.append(tr("hand.nothing_to_do"))
-        view = self.action_view(match, actions, seat_view, presenter, tr)
+        view = self.action_view(match, actions, seat_view, presenter, tr, seat=seat)
         return "\n".join(lines) or tr("hand.empty"), view
 
     # -- boards
@@ -723,6 +755,7 @@ class TableFlow:
         view_data: dict[str, Any],
         presenter: GameCog,
         tr: Tr,
+        seat: int | None = None,
     ) -> discord.ui.View | None:
         return action_components(
             match.id,
@@ -730,6 +763,7 @@ class TableFlow:
             actions,
             label=lambda action: presenter.action_label(action, view_data, tr),
             group=presenter.action_group,
+            seat=seat,
         )
 
     # -- AI seats
@@ -870,6 +904,7 @@ def action_components(
     *,
     label: Callable[[str], str],
     group: Callable[[str], str],
+    seat: int | None = None,
 ) -> discord.ui.View | None:
     """One button per action while they fit (5 rows of 5); else select menus of at most
     25 choices, actions of one kind together."""
@@ -878,7 +913,7 @@ def action_components(
     view = discord.ui.View(timeout=None)
     if len(actions) <= MAX_BUTTONS:
         for action in actions:
-            view.add_item(ActionButton(match_id, version, action, label(action)))
+            view.add_item(ActionButton(match_id, version, action, label(action), seat))
         return view
     groups: dict[str, list[str]] = {}
     for action in actions:
@@ -887,7 +922,7 @@ def action_components(
     for part, chunk in enumerate(chunks[:MAX_ROWS]):
         options = [discord.SelectOption(label=label(a)[:100], value=a) for a in chunk]
         placeholder = label(chunk[0])[:100] + (" …" if len(chunk) > 1 else "")
-        view.add_item(ActionSelect(match_id, version, part, options, placeholder))
+        view.add_item(ActionSelect(match_id, version, part, options, placeholder, seat))
     return view
 
 

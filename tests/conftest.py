@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -24,5 +24,8 @@ def database(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def simcord_bot(database: Path) -> Iterator[RushTableBot]:
-    yield make_bot(database)
+async def simcord_bot(database: Path) -> AsyncIterator[RushTableBot]:
+    bot = make_bot(database)
+    yield bot
+    # A failed test must not leave the database thread running (pytest would hang).
+    await bot.store.close()

@@ -33,3 +33,11 @@ def test_more_than_25_actions_become_select_menus_grouped_by_kind() -> None:
 
 def test_no_actions_no_components() -> None:
     assert components([]) is None
+
+
+def test_private_panel_components_name_their_seat() -> None:
+    view = action_components(7, 3, ["body"], label=str, group=str, seat=2)
+    assert view is not None
+    (button,) = view.children
+    assert isinstance(button, ActionButton)
+    assert button.item.custom_id == "rt:act:7:3:s2:body"

@@ -16,7 +16,7 @@ StateT = TypeVar("StateT")
 MAX_ACTION_LENGTH = 60
 
 
-class IllegalAction(Exception):  # noqa: N818 - the design names it so
+class IllegalAction(Exception):
     """An action the rules refuse. ``str(e)`` is an English sentence for the player.
 
     ``key`` and ``params`` let the Discord layer translate the sentence; the English
