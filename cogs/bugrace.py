@@ -1,0 +1,244 @@
+"""Bug Race in Discord: the /bugrace commands and how its actions, events and hands read.
+
+Hands are secret: the public board only shows a "My hand" button, and each player drafts
+and plays from a private panel. Public text is built from the public view only; the
+private panel from the player's own view.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.games.bugrace import LEGS, POSITIONS, SIDES, leg_names
+from bot.i18n import Tr
+from cogs._match import LABEL_LIMIT, GameCog, time_limit_choices
+
+if TYPE_CHECKING:
+    from bot.app import RushTableBot
+
+CARD = "🃏"
+MAX_AI = 3
+#: Events told on the public board; the others (dealt, received...) say nothing new.
+TOLD_EVENTS = frozenset(
+    {
+        "round_started",
+        "reshuffled",
+        "chose",
+        "play_started",
+        "card_played",
+        "leg_moved",
+        "body_moved",
+        "card_finished",
+        "play_finished",
+        "placed",
+    }
+)
+
+
+def leg_name(leg: str, tr: Tr) -> str:
+    """``LF`` -> ``left front``."""
+    return tr(f"bugrace.leg.{leg}")
+
+
+def card_text(legs: list[str], tr: Tr) -> str:
+    """``🃏 left front · right middle``: the legs a card shows, in a fixed order."""
+    ordered = [leg for leg in LEGS if leg in legs]
+    return f"{CARD} " + " · ".join(leg_name(leg, tr) for leg in ordered)
+
+
+def card_codes(legs: list[str]) -> str:
+    """``🃏 LF·RM``: the short form, when the long one would not fit."""
+    return f"{CARD} " + "·".join(leg for leg in LEGS if leg in legs)
+
+
+def _card_id(word: str) -> int | None:
+    return int(word) if word.isdigit() else None
+
+
+class BugRaceCog(GameCog, group_name="bugrace", group_description="Play Bug Race"):
+    game_name = "bugrace"
+    private_actions = True
+
+    @app_commands.command(name="new", description="Open a Bug Race lobby in this channel")
+    @app_commands.describe(
+        opponent="Invite someone to play against you",
+        ai="Number of AI players (0 to 3)",
+        expert="Expert variant: draft four cards each round",
+        play_on="Play on for 2nd and 3rd places",
+        thread="Play in a new thread",
+        time_limit="Time for each turn before the AI plays it",
+    )
+    @app_commands.choices(time_limit=time_limit_choices())
+    @app_commands.guild_only()
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        opponent: discord.Member | None = None,
+        ai: app_commands.Range[int, 0, MAX_AI] = 0,
+        expert: bool = False,
+        play_on: bool = False,
+        thread: bool = False,
+        time_limit: int = 0,
+    ) -> None:
+        await self.open_lobby(
+            interaction,
+            options={"expert": expert, "play_on": play_on},
+            opponent=opponent,
+            ai=ai,
+            thread=thread,
+            time_limit=time_limit,
+        )
+
+    # -- buttons
+    def action_label(self, action: str, view: dict[str, Any], tr: Tr) -> str:
+        words = action.split()
+        kind = words[0]
+        if kind in ("keep", "play") and len(words) == 2:
+            card = _card_id(words[1])
+            if card is None:
+                return action
+            legs = leg_names(card)
+            label = tr(f"bugrace.action.{kind}", card=card_text(legs, tr))
+            if len(label) > LABEL_LIMIT:
+                label = tr(f"bugrace.action.{kind}", card=card_codes(legs))
+            return label
+        if kind == "leg" and len(words) == 2 and words[1] in LEGS:
+            return tr("bugrace.action.leg", leg=leg_name(words[1], tr))
+        if kind == "body":
+            return tr("bugrace.action.body")
+        if kind == "done":
+            in_play = view.get("current") is not None
+            return tr("bugrace.action.done_card" if in_play else "bugrace.action.done_turn")
+        return action
+
+    def action_group(self, action: str) -> str:
+        return action.split(" ", 1)[0]
+
+    # -- the public board
+    def event_lines(
+        self, events: list[dict[str, Any]], view: dict[str, Any], names: list[str], tr: Tr
+    ) -> list[str]:
+        lines = []
+        for event in events:
+            kind = str(event.get("type"))
+            if kind not in TOLD_EVENTS:
+                continue
+            if kind == "card_finished" and not event.get("unmoved"):
+                continue
+            lines.append(tr(f"bugrace.event.{kind}", **self._event_params(event, names, tr)))
+        return lines
+
+    def _event_params(self, event: dict[str, Any], names: list[str], tr: Tr) -> dict[str, Any]:
+        """Only what the public event itself says: never a card still in a hand."""
+        params: dict[str, Any] = {
+            key: value for key, value in event.items() if isinstance(value, (int, str))
+        }
+        seat = event.get("seat")
+        if isinstance(seat, int) and 0 <= seat < len(names):
+            params["player"] = names[seat]
+        if "direction" in event:
+            params["direction"] = tr(f"bugrace.direction.{event['direction']}")
+        if event.get("type") == "card_played":
+            params["card"] = card_text(list(event.get("legs", [])), tr)
+        if "leg" in event:
+            params["leg"] = leg_name(str(event["leg"]), tr)
+        if "unmoved" in event:
+            params["legs"] = ", ".join(leg_name(leg, tr) for leg in event["unmoved"])
+        if "tail" in event:
+            params["head"] = int(event["tail"]) + 2
+        if "place" in event:
+            params["place"] = self.place_text(int(event["place"]), tr)
+        return params
+
+    def place_text(self, place: int, tr: Tr) -> str:
+        key = f"bugrace.place.{place}"
+        return tr(key) if tr.has(key) else str(place)
+
+    def outcome_reason(self, reason: str, tr: Tr) -> str:
+        key = f"bugrace.reason.{reason}"
+        return tr(key) if tr.has(key) else tr(f"reason.{reason}")
+
+    # -- the private "My hand" panel
+    def private_lines(self, view: dict[str, Any], tr: Tr) -> list[str]:
+        seat = view.get("seat")
+        bugs = view.get("bugs", [])
+        if not isinstance(seat, int) or not 0 <= seat < len(bugs):
+            return []
+        bug = bugs[seat]
+        lines = [self._phase_line(view, bug, tr)]
+        lines += self._offer_lines(view, tr)
+        lines += self._hand_lines(view, tr)
+        lines += self._current_lines(view, bug, tr)
+        lines += self._bug_lines(view, bug, tr)
+        return lines
+
+    def _phase_line(self, view: dict[str, Any], bug: dict[str, Any], tr: Tr) -> str:
+        round_ = view.get("round", 0)
+        if view.get("phase") == "over" or bug.get("place"):
+            place = bug.get("place")
+            if place:
+                return tr("bugrace.hand.placed", place=self.place_text(int(place), tr))
+            return tr("bugrace.hand.over")
+        if view.get("phase") == "draft":
+            pass_to = view.get("pass_to")
+            if not view.get("offer") or pass_to is None:
+                return tr("bugrace.hand.draft_waiting", round=round_)
+            direction = tr(f"bugrace.direction.{view.get('pass_direction', 'swap')}")
+            return tr(
+                "bugrace.hand.draft",
+                round=round_,
+                seat=int(pass_to) + 1,
+                direction=direction,
+            )
+        if bug.get("playing"):
+            return tr("bugrace.hand.play", round=round_)
+        return tr("bugrace.hand.play_waiting", round=round_)
+
+    def _offer_lines(self, view: dict[str, Any], tr: Tr) -> list[str]:
+        offer = view.get("offer") or []
+        if not offer:
+            return []
+        return [tr("bugrace.hand.offer")] + [f"• {card_text(c['legs'], tr)}" for c in offer]
+
+    def _hand_lines(self, view: dict[str, Any], tr: Tr) -> list[str]:
+        hand = view.get("hand") or []
+        if not hand:
+            return []
+        return [tr("bugrace.hand.hand")] + [f"• {card_text(c['legs'], tr)}" for c in hand]
+
+    def _current_lines(self, view: dict[str, Any], bug: dict[str, Any], tr: Tr) -> list[str]:
+        current = view.get("current")
+        if not isinstance(current, dict):
+            return []
+        movable = [leg_name(leg, tr) for leg in view.get("movable", [])]
+        moved = [leg_name(leg, tr) for leg in bug.get("moved", [])]
+        lines = [tr("bugrace.hand.current", card=card_text(current.get("legs", []), tr))]
+        lines.append(
+            tr("bugrace.hand.movable", legs=", ".join(movable))
+            if movable
+            else tr("bugrace.hand.none_movable")
+        )
+        if moved:
+            lines.append(tr("bugrace.hand.moved", legs=", ".join(moved)))
+        return lines
+
+    def _bug_lines(self, view: dict[str, Any], bug: dict[str, Any], tr: Tr) -> list[str]:
+        tail = int(bug.get("tail", 1))
+        head = tail + int(view.get("body_length", 3)) - 1
+        finish = int(view.get("finish_tail", 7))
+        legs = bug.get("legs", {})
+        lines = [tr("bugrace.hand.body", tail=tail, head=head, finish=finish)]
+        for side in SIDES:
+            rows = " · ".join(
+                tr(f"bugrace.position.{position}") + f" {legs.get(side + position, '?')}"
+                for position in POSITIONS
+            )
+            lines.append(tr(f"bugrace.hand.legs_{side}", rows=rows))
+        return lines
+
+
+async def setup(bot: RushTableBot) -> None:
+    await bot.add_cog(BugRaceCog(bot))

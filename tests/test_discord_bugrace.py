@@ -1,0 +1,510 @@
+"""Bug Race through Discord, offline: the real bot, real interactions, simcord's virtual Discord.
+
+Hands are secret: people draft and play only from their private "My hand" panel (an
+ephemeral reply), never from the public board, which only ever shows the public view.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from simcord.results import ResponseMessage
+
+from bot.games import GAMES
+from bot.games.bugrace import CARDS, LEGS, BugRaceState
+from bot.i18n import Tr, catalog
+from cogs._match import LABEL_LIMIT
+from renderers import LABEL_DEFAULTS, RENDERERS
+from tests.discord_helpers import (
+    Table,
+    action_buttons,
+    as_seen_now,
+    click_as_sent_before,
+    custom_id_of,
+    label_of,
+    private_text,
+)
+
+ENGINE = GAMES["bugrace"]
+#: Which of a panel's actions a person picks: the body first, then legs, cards, keeps, done.
+PREFERENCE = ("body", "leg", "play", "keep", "done")
+
+
+# ------------------------------------------------------------------ helpers
+@pytest.fixture(autouse=True)
+async def close_the_store(simcord_bot: Any) -> Any:
+    """Workaround (platform, see report): nothing closes the bot's SQLite connection after a
+    test; after a failed one its non-daemon aiosqlite thread stays referenced and pytest
+    never exits."""
+    yield
+    await simcord_bot.store.close()
+
+
+def fresh(env: Any, message: Any) -> ResponseMessage:
+    """The message as it is stored now (a panel is edited in place after each click)."""
+    return ResponseMessage(env, env.backend.get_message(message.channel_id, message.id))
+
+
+def panel_of(result: Any) -> ResponseMessage:
+    """The private panel an interaction opened."""
+    messages = [m for m in [*result.followups, result.response] if m is not None]
+    panels = [m for m in messages if m.ephemeral]
+    assert panels, "expected a private panel"
+    panel: ResponseMessage = panels[0]
+    return panel
+
+
+def action_of(button: Any) -> str:
+    """``rt:act:<match>:<version>[:s<seat>]:<action>`` -> the action."""
+    found = re.fullmatch(r"rt:act:\d+:\d+:(?:s\d+:)?(?P<action>.+)", custom_id_of(button))
+    assert found is not None
+    return found["action"]
+
+
+def panel_actions(panel: Any) -> dict[str, Any]:
+    return {action_of(button): button for button in action_buttons(panel)}
+
+
+def hand_button_id(board: Any) -> str:
+    for row in board.components:
+        for child in row.children:
+            if str(child.custom_id or "").startswith("rt:hand:"):
+                return str(child.custom_id)
+    raise AssertionError("no 'My hand' button on the board")
+
+
+def to_act(board: Any) -> str:
+    return str(board.content.split("👉", 1)[-1])
+
+
+def pick(actions: list[str]) -> str:
+    for verb in PREFERENCE:
+        chosen = [a for a in actions if a.split()[0] == verb]
+        if chosen:
+            return chosen[0]
+    raise AssertionError(f"nothing to pick in {actions}")
+
+
+async def open_hand(table: Table, actor: Any) -> ResponseMessage:
+    board = table.board()
+    return panel_of(await actor.click(board, custom_id=hand_button_id(board)))
+
+
+async def click_panel(actor: Any, panel: Any, action: str) -> Any:
+    return await actor.click(panel, custom_id=custom_id_of(panel_actions(panel)[action]))
+
+
+async def state_of(table: Table) -> BugRaceState:
+    match = await table.match()
+    state: BugRaceState = ENGINE.load(json.loads(match.state))
+    return state
+
+
+async def play_panel_out(table: Table, actor: Any) -> int:
+    """The person opens "My hand" and clicks on the refreshed panel until it offers nothing."""
+    panel = await open_hand(table, actor)
+    clicks = 0
+    while actions := panel_actions(panel):
+        await click_panel(actor, panel, pick(list(actions)))
+        panel = fresh(table.env, panel)
+        clicks += 1
+    return clicks
+
+
+async def play_until_over(table: Table, people: list[Any], max_steps: int = 600) -> int:
+    """People play from their panels whenever the board names them; AI seats play alone."""
+    clicks = 0
+    for _ in range(max_steps):
+        board = table.board()
+        assert action_buttons(board) == [], "the public board never shows a hand's actions"
+        if "🏆" in board.content:
+            return clicks
+        acting = [p for p in people if p.mention in to_act(board)]
+        if not acting:
+            await table.env.advance_time(5)
+            continue
+        for person in acting:
+            if "🏆" not in table.board().content:
+                clicks += await play_panel_out(table, person)
+    raise AssertionError("the race did not end")
+
+
+async def start(table: Table, creator: Any, label: str = "Start", **options: Any) -> None:
+    await table.open(creator, "bugrace", **options)
+    await table.lobby_click(creator, label)
+    await table.env.advance_time(5)
+
+
+# ------------------------------------------------------------------ a whole match
+async def test_a_whole_three_player_match_played_from_the_private_panel(simcord_env) -> None:
+    table = Table(simcord_env)
+    alice = table.member("alice")
+    await start(table, alice, ai=2)
+    match_id = (await table.match()).id
+    clicks = await play_until_over(table, [alice])
+    assert clicks > 10
+    board = table.board()
+    assert "🏆" in board.content
+    assert board.attachments[0].filename == "board.png"
+    assert await simcord_env.bot.store.open_in_channel(table.channel.id) is None
+    log = await simcord_env.bot.store.action_log(match_id)
+    assert {seat for _, seat, _ in log} == {0, 1, 2}, "both AI seats played by themselves"
+    assert any(seat == 0 and action.startswith("keep") for _, seat, action in log)
+    assert any(seat == 0 and action.startswith("leg") for _, seat, action in log)
+
+
+# ------------------------------------------------------------------ privacy
+class PublicSpy:
+    """Records what the public side of the bot is fed: every public view the engine made,
+    every picture rendered (from which view), every board text composed (for which state)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, flow: Any) -> None:
+        self.public_views: dict[int, tuple[dict[str, Any], BugRaceState]] = {}
+        self.rendered: list[tuple[dict[str, Any], bytes]] = []
+        self.boards: list[tuple[str, BugRaceState]] = []
+        view, render, compose = ENGINE.view, RENDERERS["bugrace"], flow.compose_board
+
+        def spy_view(state: BugRaceState, seat: int | None) -> dict[str, Any]:
+            made = view(state, seat)
+            if seat is None:
+                self.public_views[id(made)] = (made, state)
+            return made
+
+        def spy_render(public: Any, labels: Any) -> bytes:
+            png = render(public, labels)
+            self.rendered.append((public, png))
+            return png
+
+        async def spy_compose(match: Any, state: BugRaceState) -> Any:
+            board = await compose(match, state)
+            self.boards.append((board.content, state))
+            return board
+
+        monkeypatch.setattr(ENGINE, "view", spy_view)
+        monkeypatch.setitem(RENDERERS, "bugrace", spy_render)
+        monkeypatch.setattr(flow, "compose_board", spy_compose)
+
+
+def hidden_cards(state: BugRaceState) -> set[int]:
+    return {card for seat in state.seats for card in (*seat.hand, *seat.offer, *seat.passing)}
+
+
+def cards_named_in(public: dict[str, Any]) -> set[int]:
+    named: set[int] = set()
+    for bug in public["bugs"]:
+        named |= {face["id"] for face in bug["played"]}
+        if bug["current"] is not None:
+            named.add(bug["current"])
+    for event in public["events"]:
+        named |= set(event.get("cards", []))
+        if "card" in event:
+            named.add(event["card"])
+    return named
+
+
+CARD_TEXT = re.compile(r"🃏 ([^.\n]+)")
+
+
+def leg_sets_named_in(text: str, tr: Tr) -> list[frozenset[str]]:
+    """The leg sets of every card a text names (``🃏 left front · right middle``)."""
+    by_name = {tr(f"bugrace.leg.{leg}"): leg for leg in LEGS}
+    return [
+        frozenset(by_name[name.strip()] for name in found.split("·"))
+        for found in CARD_TEXT.findall(text)
+    ]
+
+
+async def test_public_messages_and_pictures_hold_no_hidden_card(simcord_env, monkeypatch) -> None:
+    table = Table(simcord_env)
+    alice = table.member("alice")
+    spy = PublicSpy(monkeypatch, simcord_env.bot.table)
+    await start(table, alice, ai=2)
+    await play_until_over(table, [alice])
+
+    assert spy.rendered and spy.boards
+    for public, _ in spy.rendered:
+        made, state = spy.public_views[id(public)]
+        assert public is made, "the renderer is only ever fed view(state, None)"
+        assert not {"hand", "offer", "movable", "pass_to"} & set(public)
+        assert not cards_named_in(public) & hidden_cards(state)
+    tr = Tr("en")
+    shown: set[frozenset[str]] = set()  # the leg sets of every card played so far
+    for content, state in spy.boards:
+        for bug in ENGINE.view(state, None)["bugs"]:
+            shown |= {frozenset(face["legs"]) for face in bug["played"]}
+        for legs in leg_sets_named_in(content, tr):
+            assert legs in shown, f"{content!r} names a card nobody has played"
+    pictures = {png for _, png in spy.rendered}
+    for message in table.channel.history():
+        assert action_buttons(message) == []
+        texts = [message.content] + [json.dumps(e.to_dict()) for e in message.embeds]
+        assert not any("rt:act" in text for text in texts)
+        if message.attachments:
+            assert message.content in {content for content, _ in spy.boards}
+            assert await message.attachments[0].read() in pictures
+
+
+async def test_boards_of_states_differing_only_in_hidden_hands_are_identical(simcord_env) -> None:
+    table = Table(simcord_env)
+    alice = table.member("alice")
+    await start(table, alice, ai=2)
+    match = await table.match()
+    state = await state_of(table)
+    held = hidden_cards(state)
+    spare = iter(card for card in state.draw_pile if card not in held)
+    other = replace(
+        state,
+        seats=tuple(
+            replace(
+                seat,
+                hand=tuple(next(spare) for _ in seat.hand),
+                offer=tuple(next(spare) for _ in seat.offer),
+                passing=tuple(next(spare) for _ in seat.passing),
+            )
+            for seat in state.seats
+        ),
+    )
+    assert ENGINE.view(state, 0) != ENGINE.view(other, 0), "the hands do differ"
+    flow = simcord_env.bot.table
+    first, second = await flow.compose_board(match, state), await flow.compose_board(match, other)
+    assert first.png == second.png
+    assert first.content == second.content
+
+
+# ------------------------------------------------------------------ who may click what
+async def test_private_buttons_are_their_owners_and_outsiders_are_told(simcord_env) -> None:
+    from simcord import SetupError
+
+    table = Table(simcord_env)
+    alice, bob, carol = table.member("alice"), table.member("bob"), table.member("carol")
+    await start(table, alice, opponent=bob)
+    panel = await open_hand(table, alice)
+    keep = next(iter(panel_actions(panel).values()))
+    version = (await table.match()).version
+
+    with pytest.raises(SetupError):  # Discord shows nobody else someone's ephemeral panel
+        await bob.click(panel, custom_id=custom_id_of(keep))
+    stored = copy.deepcopy(simcord_env.backend.get_message(panel.channel_id, panel.id))
+    forged = await click_as_sent_before(simcord_env, bob, stored, custom_id_of(keep))
+    assert "another player's hand" in private_text(forged)
+    outsider = await click_as_sent_before(simcord_env, carol, stored, custom_id_of(keep))
+    assert "not playing in this match" in private_text(outsider)
+    board = table.board()
+    hand = await carol.click(board, custom_id=hand_button_id(board))
+    assert "not playing in this match" in private_text(hand)
+    assert (await table.match()).version == version, "nothing changed"
+
+
+async def test_someone_elses_generic_button_is_refused(simcord_env) -> None:
+    table = Table(simcord_env)
+    alice, bob = table.member("alice"), table.member("bob")
+    await start(table, alice, opponent=bob)
+    for person in (alice, bob):  # both draft: the play phase starts
+        panel = await open_hand(table, person)
+        await click_panel(person, panel, pick(list(panel_actions(panel))))
+    panel = await open_hand(table, alice)
+    body = panel_actions(panel)["body"]
+    version = (await table.match()).version
+    stored = copy.deepcopy(simcord_env.backend.get_message(panel.channel_id, panel.id))
+    bob_before = (await state_of(table)).seats[1].bug
+    refused = await click_as_sent_before(simcord_env, bob, stored, custom_id_of(body))
+    assert "another player's hand" in private_text(refused)
+    assert (await state_of(table)).seats[1].bug == bob_before, "bob's own bug moved instead"
+    assert (await table.match()).version == version
+
+
+# ------------------------------------------------------------------ simultaneous drafting
+async def test_two_people_draft_at_once_each_from_their_own_panel(simcord_env) -> None:
+    table = Table(simcord_env)
+    alice, bob = table.member("alice"), table.member("bob")
+    await start(table, alice, opponent=bob)
+    board = table.board()
+    assert alice.mention in to_act(board) and bob.mention in to_act(board)
+    alice_panel, bob_panel = await open_hand(table, alice), await open_hand(table, bob)
+    before = await state_of(table)
+    alice_keep, bob_keep = min(before.seats[0].offer), max(before.seats[1].offer)
+    seen = as_seen_now(alice, alice_panel)
+
+    await click_panel(alice, alice_panel, f"keep {alice_keep}")
+    assert "kept your card" in fresh(simcord_env, alice_panel).content
+    again = await click_as_sent_before(
+        simcord_env, alice, seen, custom_id_of(panel_actions(seen)[f"keep {alice_keep}"])
+    )
+    assert "out of date" in private_text(again), "a double click applies once"
+    await click_panel(bob, bob_panel, f"keep {bob_keep}")  # a panel outdated by alice
+
+    after = await state_of(table)
+    assert after.phase == "play"
+    alice_passed = next(card for card in before.seats[0].offer if card != alice_keep)
+    bob_passed = next(card for card in before.seats[1].offer if card != bob_keep)
+    assert set(after.seats[0].hand) == {alice_keep, bob_passed}
+    assert set(after.seats[1].hand) == {bob_keep, alice_passed}
+    log = await simcord_env.bot.store.action_log((await table.match()).id)
+    assert [(seat, action) for _, seat, action in log] == [
+        (0, f"keep {alice_keep}"),
+        (1, f"keep {bob_keep}"),
+    ]
+
+
+# ------------------------------------------------------------------ options
+async def test_the_expert_option_drafts_four_cards_each(simcord_env) -> None:
+    table = Table(simcord_env)
+    alice = table.member("alice")
+    await table.open(alice, "bugrace", ai=1, expert=True)
+    assert "Expert variant: yes" in json.dumps(table.lobby().embeds[0].to_dict())
+    await table.lobby_click(alice, "Start")
+    await simcord_env.advance_time(5)
+    panel = await open_hand(table, alice)
+    assert len(panel_actions(panel)) == 4, "draw 4, keep 1"
+    while (await state_of(table)).phase == "draft":
+        if alice.mention in to_act(table.board()):
+            panel = await open_hand(table, alice)
+            await click_panel(alice, panel, pick(list(panel_actions(panel))))
+        else:
+            await simcord_env.advance_time(5)
+    panel = await open_hand(table, alice)
+    assert sum(a.startswith("play") for a in panel_actions(panel)) == 4
+    match = await table.match()
+    state = ENGINE.new_state(2, match.seed, match.settings["options"])
+    for _, seat, action in await simcord_env.bot.store.action_log(match.id):
+        state = ENGINE.apply(state, seat, action)
+        if state.phase == "play":
+            break
+    assert [len(seat.hand) for seat in state.seats] == [4, 4]
+
+
+async def test_play_on_is_shown_in_the_lobby_and_reaches_the_engine(simcord_env) -> None:
+    table = Table(simcord_env)
+    alice = table.member("alice")
+    await table.open(alice, "bugrace", ai=2, play_on=True)
+    assert "Play on for 2nd and 3rd places: yes" in json.dumps(table.lobby().embeds[0].to_dict())
+    await table.lobby_click(alice, "Start")
+    assert (await state_of(table)).play_on
+
+
+async def test_more_than_four_players_is_refused(simcord_env) -> None:
+    table = Table(simcord_env)
+    alice, bob = table.member("alice"), table.member("bob")
+    refused = await table.open(alice, "bugrace", opponent=bob, ai=3)
+    assert "full" in private_text(refused)
+
+
+# ------------------------------------------------------------------ words
+async def test_a_french_server_gets_french_board_text(simcord_env) -> None:
+    table = Table(simcord_env, locale="fr")
+    alice = table.member("alice")
+    await table.open(alice, "bugrace", ai=1, expert=True)
+    assert "Variante expert: oui" in json.dumps(table.lobby().embeds[0].to_dict())
+    await table.lobby_click(alice, "Lancer")
+    await simcord_env.advance_time(5)
+    board = table.board()
+    assert "À jouer" in board.content
+    assert "a gardé une carte" in board.content or "Manche 1" in board.content
+    labels = [label_of(b) for row in board.components for b in row.children]
+    assert labels == ["Ma main"]
+    match, state = await table.match(), await state_of(table)
+    cog = simcord_env.bot.table.presenters["bugrace"]
+    public = ENGINE.view(state, None)
+    names = simcord_env.bot.table.names(match, Tr("fr"))
+    french = RENDERERS["bugrace"](public, cog.render_labels(public, names, Tr("fr")))
+    english = RENDERERS["bugrace"](public, cog.render_labels(public, names, Tr("en")))
+    assert await board.attachments[0].read() == french != english
+
+
+async def test_a_french_player_gets_a_french_panel_and_rules(simcord_env, monkeypatch) -> None:
+    from simcord import interactions as simcord_interactions
+
+    original = simcord_interactions.base_payload
+
+    def french(*args: Any, **kwargs: Any) -> Any:  # the player's Discord client is in French
+        record, payload = original(*args, **kwargs)
+        payload["locale"] = "fr"
+        return record, payload
+
+    monkeypatch.setattr(simcord_interactions, "base_payload", french)
+    table = Table(simcord_env)
+    alice = table.member("alice")
+    await start(table, alice, ai=1)
+    panel = await open_hand(table, alice)
+    assert "Cartes au choix" in panel.content
+    assert all(label_of(b).startswith("Garder 🃏") for b in action_buttons(panel))
+    rules = await alice.slash(table.channel, "bugrace rules")
+    assert "**But**" in rules.response.embeds[0].description
+
+
+async def test_rules_are_shown_privately(simcord_env) -> None:
+    table = Table(simcord_env)
+    alice = table.member("alice")
+    result = await alice.slash(table.channel, "bugrace rules")
+    assert result.ephemeral
+    assert "My hand" in result.response.embeds[0].description
+
+
+async def test_the_private_panel_tells_the_card_in_play_and_the_bug(simcord_env) -> None:
+    table = Table(simcord_env)
+    alice, bob = table.member("alice"), table.member("bob")
+    await start(table, alice, opponent=bob)
+    for person in (alice, bob):
+        panel = await open_hand(table, person)
+        await click_panel(person, panel, pick(list(panel_actions(panel))))
+    panel = await open_hand(table, alice)
+    assert "Your hand:" in panel.content and "body on rows 1–3" in panel.content
+    card = next(a for a in panel_actions(panel) if a.startswith("play"))
+    await click_panel(alice, panel, card)
+    panel = fresh(simcord_env, panel)
+    assert "In play: 🃏" in panel.content
+    movable = ENGINE.view(await state_of(table), 0)["movable"]
+    tr = Tr("en")
+    if movable:
+        legs = ", ".join(tr(f"bugrace.leg.{leg}") for leg in movable)
+        assert f"Legs that can still move: {legs}." in panel.content
+    else:
+        assert "None of its legs can move now." in panel.content
+    actions = panel_actions(panel)
+    assert {a for a in actions if a.startswith("leg")} == {f"leg {leg}" for leg in movable}
+    labels = [label_of(b) for b in action_buttons(panel)]
+    assert "Done with this card" in labels
+    assert all(f"Move {tr(f'bugrace.leg.{leg}')} leg" in labels for leg in movable)
+
+
+def test_catalogs_cover_every_key_in_both_languages() -> None:
+    def ours(language: str) -> set[str]:
+        return {k for k in catalog(language) if k.startswith(("bugrace.", "render.bugrace."))}
+
+    assert ours("en") == ours("fr")
+    for key in LABEL_DEFAULTS["bugrace"]:
+        assert f"render.bugrace.{key}" in catalog("fr")
+    with open("bot/locales/fr/bugrace.json", encoding="utf-8") as file:
+        ours_fr = json.load(file)
+    names = [k for k in ours_fr if k.startswith("cmd:") and re.fullmatch(r"[a-z_]+", k[4:])]
+    assert {"cmd:new", "cmd:ai", "cmd:expert", "cmd:play_on"} <= set(names)
+    for name in names:
+        assert re.fullmatch(r"[-_\w]{1,32}", ours_fr[name]), name
+        assert ours_fr[name] == ours_fr[name].lower(), name
+
+
+def test_card_labels_fit_a_button_in_both_languages() -> None:
+    from cogs.bugrace import BugRaceCog
+
+    cog = BugRaceCog.__new__(BugRaceCog)
+    for language in ("en", "fr"):
+        tr = Tr(language)
+        for card in CARDS:
+            for verb in ("keep", "play"):
+                label = cog.action_label(f"{verb} {card}", {}, tr)
+                assert len(label) <= LABEL_LIMIT and "🃏" in label
+
+
+async def test_the_command_has_french_names(simcord_env) -> None:
+    bot = simcord_env.bot
+    group = bot.tree.get_command("bugrace")
+    payload = await group.get_translated_payload(bot.tree, bot.tree.translator)
+    new = next(option for option in payload["options"] if option["name"] == "new")
+    assert new["name_localizations"]["fr"] == "nouvelle"
+    names = {option["name"]: option["name_localizations"]["fr"] for option in new["options"]}
+    assert names["ai"] == "ia" and names["play_on"] == "continuer"
