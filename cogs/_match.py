@@ -209,6 +209,8 @@ class GameCog(commands.GroupCog):
     game_name: ClassVar[str]
     #: Hidden information: players choose their actions in a private "My hand" reply.
     private_actions: ClassVar[bool] = False
+    #: The label of the board's button that opens the private panel.
+    hand_label_key: ClassVar[str] = "board.my_hand"
 
     def __init__(self, bot: RushTableBot) -> None:
         self.bot = bot
@@ -227,6 +229,19 @@ class GameCog(commands.GroupCog):
     # -- presentation hooks, overridden by each game
     def action_label(self, action: str, view: dict[str, Any], tr: Tr) -> str:
         return action
+
+    def is_secret_action(self, action: str) -> bool:
+        """An action whose button would reveal hidden information (a card in a hand): it is
+        offered only in the private panel. With ``private_actions``, the others may still
+        be offered on the public board to the one person to act."""
+        return self.private_actions
+
+    def option_text(self, key: str, value: Any, tr: Tr) -> str:
+        """How a lobby option reads: ``<game>.option.<key>.<value>`` when the catalog has it."""
+        named = f"{self.game_name}.option.{key}.{value}"
+        if tr.has(named):
+            return tr(named)
+        return tr("yes") if value is True else tr("no") if value is False else str(value)
 
     def action_group(self, action: str) -> str:
         """Actions with the same group share a select menu when there are many."""
@@ -300,6 +315,7 @@ class Board:
     png: bytes
     view: discord.ui.View | None
     mentions: discord.AllowedMentions
+    account: list[str] = dataclasses.field(default_factory=list)
 
 
 class TableFlow:
@@ -519,11 +535,14 @@ class TableFlow:
         for key, value in sorted(match.settings.get("options", {}).items()):
             label_key = f"{match.game}.option.{key}"
             label = tr(label_key) if tr.has(label_key) else key
-            shown = tr("yes") if value is True else tr("no") if value is False else str(value)
-            lines.append(f"{label}: {shown}")
+            shown = self.presenters[match.game].option_text(key, value, tr)
+            lines.append(tr("lobby.option", name=label, value=shown))
         limit = match.settings.get("time_limit")
         if limit:
             lines.append(tr("lobby.time_limit", hours=round(limit / 3600, 1)))
+        reaction = match.settings.get("reaction_timeout")
+        if reaction:
+            lines.append(tr("lobby.reaction_timeout", seconds=reaction))
         return "\n".join(lines)
 
     async def on_lobby(self, interaction: discord.Interaction, match_id: int, op: str) -> None:
@@ -659,7 +678,9 @@ class TableFlow:
             )
             await self.service.store.set_board_message(match.id, message.id)
             self._fresh_board_due.discard(match_id)
-            self._accounts[match_id] = (match.version, [])
+            # The new board keeps telling what ended the previous turn until it is edited
+            # again, and then goes on with the new turn's actions after those lines.
+            self._accounts[match_id] = (match.version, board.account)
         self.schedule_ai(match_id)
         self.schedule_reaction_timeout(match, state)
         return message
@@ -691,8 +712,9 @@ class TableFlow:
         labels = presenter.render_labels(public, names, tr)
         png = await self.painter.render(match.game, public, labels)
         events = presenter.event_lines(public.get("events", []), public, names, tr)
+        account = self.account(match, events)
         lines = [tr("board.title", game=engine.title, number=match.id)]
-        lines += [f"• {line}" for line in self.account(match, events)]
+        lines += [f"• {line}" for line in account]
         view: discord.ui.View | None = None
         mentions = SILENT
         if match.status == "finished":
@@ -709,7 +731,7 @@ class TableFlow:
             if humans:
                 mentions = PING_PLAYERS
             view = self.board_view(match, state, humans, public, presenter, tr)
-        return Board("\n".join(lines), png, view, mentions)
+        return Board("\n".join(lines), png, view, mentions, account)
 
     def account(self, match: Match, events: list[str]) -> list[str]:
         """What happened since the previous board message: each action's sentences once,
@@ -739,14 +761,19 @@ class TableFlow:
         presenter: GameCog,
         tr: Tr,
     ) -> discord.ui.View | None:
-        if presenter.private_actions:
-            view = discord.ui.View(timeout=None)
-            view.add_item(HandButton(match.id, tr("board.my_hand")))
+        if len(humans) == 1:
+            actions = self.service.engine(match).legal_actions(state, humans[0].seat)
+            public_actions = [a for a in actions if not presenter.is_secret_action(a)]
+        else:
+            public_actions = []
+        view = self.action_view(match, public_actions, public, presenter, tr)
+        if not presenter.private_actions:
             return view
-        if len(humans) != 1:
-            return None
-        actions = self.service.engine(match).legal_actions(state, humans[0].seat)
-        return self.action_view(match, actions, public, presenter, tr)
+        view = view or discord.ui.View(timeout=None)
+        if len(view.children) >= MAX_BUTTONS:  # the hand button needs a place
+            view.remove_item(view.children[-1])
+        view.add_item(HandButton(match.id, tr(presenter.hand_label_key)))
+        return view
 
     def action_view(
         self,

@@ -46,3 +46,15 @@ def test_french_command_names_are_valid_discord_names() -> None:
     for key, value in catalog("fr").items():
         if key.startswith("cmd:") and re.fullmatch(r"[a-z_\-]+", key[4:]):
             assert re.fullmatch(r"[-_\w]{1,32}", value) and value == value.lower(), key
+
+
+def test_no_key_is_defined_twice_across_a_languages_files() -> None:
+    import json
+    from importlib import resources
+
+    for language in ("en", "fr"):
+        seen: dict[str, str] = {}
+        for entry in (resources.files("bot") / "locales" / language).iterdir():
+            for key in json.loads(entry.read_text(encoding="utf-8")):
+                assert key not in seen, f"{language}: {key} in {entry.name} and {seen[key]}"
+                seen[key] = entry.name
