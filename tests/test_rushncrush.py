@@ -610,6 +610,24 @@ def test_a_reaction_is_offered_to_its_holder_and_may_be_declined() -> None:
     assert state.current == 1  # the ram ended seat 0's move
 
 
+def test_reaction_default_declines_for_the_holder_only_on_someone_elses_turn() -> None:
+    cars = [car(0, 2, 1, 1, 4), car(1, 2, 2, cards=[data.PLATE]), car(2, 4, 0)]
+    state = moving(cars, course=OPEN)
+    assert GAME.reaction_default(state) is None  # nothing awaited
+    state.loaded_dice = [6, 6, 6, 6, 1, 1, 1, 6]
+    state = play(state, 0, "step 2")  # seat 0 rams seat 1, whose test fails
+    assert GAME.reaction_default(state) == (1, "decline")
+    assert "decline" in GAME.legal_actions(state, 1)
+    state = GAME.apply(state, 1, "decline")
+    assert state.cars[1].armour == 3
+    assert GAME.reaction_default(state) is None
+    own = scenario([car(0, 2, 1, 2, 8, cards=[data.LUCKY]), car(1, 3, 0)], course=OPEN)
+    own.loaded_dice = [1, 1, 1]
+    own = play(own, 0, "accel")  # a heat test of the driver's own: its turn timer governs
+    assert GAME.to_act(own) == frozenset({0}) and own.reaction is not None
+    assert GAME.reaction_default(own) is None
+
+
 def test_no_reaction_when_the_test_went_well() -> None:
     state = moving(
         [car(0, 2, 1, 1, 4), car(1, 2, 2, cards=[data.LUCKY]), car(2, 4, 0)], course=OPEN

@@ -1342,6 +1342,17 @@ class RushNCrush:
         _run(new)
         return new
 
+    def reaction_default(self, state: RncState) -> tuple[int, str] | None:
+        """While a card is awaited from a player on someone else's turn (Armour plate, Lucky
+        charm, ...): that seat and ``decline``, the answer that stands when the match's
+        reaction timeout passes. ``None`` otherwise (a test on your own turn waits like the
+        rest of your turn)."""
+        test = state.reaction
+        if test is None or state.outcome is not None:
+            return None
+        seat = int(test["seat"])
+        return None if seat == state.current else (seat, DECLINE)
+
     def outcome(self, state: RncState) -> Outcome | None:
         if state.outcome is None:
             return None

@@ -1,0 +1,516 @@
+"""Rush'n'Crush in Discord: the /rushncrush commands and how its actions and events read.
+
+Equipment cards are hidden: the player to act drives with the board's buttons, and uses
+cards from their private panel (the board's "My cards" button), where the dashboard, the
+move and the cards are all offered, the cards listed with what they do and when. The rules
+stay in the engine; this module only names what the engine offers and tells what it reports.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.games.rushncrush import accelerated, course_from_options, decelerated, heat_colour
+from bot.i18n import Tr
+from cogs._match import LABEL_LIMIT, GameCog, time_limit_choices
+
+if TYPE_CHECKING:
+    from bot.app import RushTableBot
+
+Json = dict[str, Any]
+
+COURSES = (("Sprint", "sprint"), ("Oval", "oval"), ("Grand Canyon", "grand_canyon"))
+CUSTOM = "custom"
+REACTION_TIMEOUTS = (("30 s", 30), ("1 min", 60), ("2 min", 120), ("5 min", 300))
+DEFAULT_REACTION_TIMEOUT = 120
+#: Words of an action that would tell what a hand holds.
+SECRET_WORDS = frozenset({"card", "nitro", "give", "want"})
+HEAT_MARKS = {"W": "⚪", "Y": "🟡", "O": "🟠", "R": "🔴"}
+PUSH_OFFSETS = {"left": (-1, 0), "right": (1, 0), "ahead-left": (-1, 1), "ahead-right": (1, 1)}
+COURSE_CHOICES = [
+    *(app_commands.Choice(name=name, value=value) for name, value in COURSES),
+    app_commands.Choice(name="Custom", value=CUSTOM),
+]
+REACTION_CHOICES = [
+    app_commands.Choice(name=name, value=value) for name, value in REACTION_TIMEOUTS
+]
+#: One action's account stays well under a Discord message (2,000 characters): longer, it is cut.
+ACCOUNT_BUDGET = 1400
+
+
+# ------------------------------------------------------------------ small readers of the view
+def _dice(dice: list[int]) -> str:
+    return " · ".join(str(d) for d in dice)
+
+
+def _car(view: Json, seat: int | None) -> Json:
+    cars: list[Json] = view.get("cars", [])
+    return cars[seat] if seat is not None and 0 <= seat < len(cars) else {}
+
+
+def _physical(view: Json, row: int) -> int:
+    loop = int(view["course"]["loop_rows"])
+    return row if row <= 0 else (row - 1) % loop + 1
+
+
+def _car_on(view: Json, lane: int, row: int, besides: int | None) -> Json | None:
+    """The running car on this cell (physical rows: loops repeat), if any."""
+    if row > view["course"]["length"]:
+        return None
+    for car in view.get("cars", []):
+        if (
+            car["placed"]
+            and not car["out"]
+            and car["seat"] != besides
+            and car["lane"] == lane
+            and _physical(view, car["row"]) == _physical(view, row)
+        ):
+            return dict(car)
+    return None
+
+
+def _bubble(gear: int, speed: int) -> str:
+    return f"{speed}{HEAT_MARKS[heat_colour((gear, speed))]}"
+
+
+def _stop(gear: int, speed: int, tr: Tr) -> str:
+    """A lever position in words: ``neutral`` or ``6🟠 (gear 1)``."""
+    if gear == 0:
+        return tr("rushncrush.neutral")
+    return tr("rushncrush.stop", speed=_bubble(gear, speed), gear=gear)
+
+
+class RushNCrushCog(GameCog, group_name="rushncrush", group_description="Play Rush'n'Crush"):
+    game_name = "rushncrush"
+    private_actions = True
+    hand_label_key = "rushncrush.my_cards"
+
+    def is_secret_action(self, action: str) -> bool:
+        """Driving is public; a card (or the Nitro after a turbo) and trades stay private."""
+        return not SECRET_WORDS.isdisjoint(action.split())
+
+    @app_commands.command(name="new", description="Open a Rush'n'Crush lobby in this channel")
+    @app_commands.describe(
+        opponent="Invite someone to race against you",
+        ai="How many AI cars join the race (0-5)",
+        course="The course: a preset, or Custom with your own faces",
+        faces="Custom course: module faces in order, e.g. 1A 4B 7A",
+        laps="Laps of a loop course (Oval or Custom), 1-5",
+        trading="Let players swap equipment cards before the start",
+        reaction_timeout="How long a player may take to answer with a card on another's turn",
+        thread="Play in a new thread",
+        time_limit="Time for each turn before the AI plays it",
+    )
+    @app_commands.choices(course=COURSE_CHOICES)
+    @app_commands.choices(reaction_timeout=REACTION_CHOICES, time_limit=time_limit_choices())
+    @app_commands.guild_only()
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        opponent: discord.Member | None = None,
+        ai: app_commands.Range[int, 0, 5] = 0,
+        course: str | None = None,
+        faces: str | None = None,
+        laps: app_commands.Range[int, 1, 5] | None = None,
+        trading: bool = False,
+        reaction_timeout: int = DEFAULT_REACTION_TIMEOUT,
+        thread: bool = False,
+        time_limit: int = 0,
+    ) -> None:
+        if faces and course not in (None, CUSTOM):
+            tr = Tr(interaction.locale)
+            await self.bot.table.reply_private(
+                interaction, tr("rushncrush.error.faces_need_custom")
+            )
+            return
+        await self.open_lobby(
+            interaction,
+            options=self.course_options(course, faces, laps, trading),
+            opponent=opponent,
+            ai=ai,
+            thread=thread,
+            time_limit=time_limit,
+            settings={"reaction_timeout": reaction_timeout},
+        )
+
+    @staticmethod
+    def course_options(
+        course: str | None, faces: str | None, laps: int | None, trading: bool
+    ) -> dict[str, Any]:
+        """The engine's options. Faces alone mean a custom course; laps are kept only where
+        the engine races laps (a loop preset or a custom course), so the lobby shows no
+        lap count a sprint would ignore."""
+        name = course or (CUSTOM if faces else "sprint")
+        options: dict[str, Any] = {"course": name, "trading": trading}
+        if name == CUSTOM:
+            options["faces"] = faces or ""
+            options["laps"] = laps or 1
+        elif laps is not None and course_from_options({"course": name}).laps > 1:
+            options["laps"] = laps
+        return options
+
+    # ---------------------------------------------------------------- action labels
+    def action_label(self, action: str, view: dict[str, Any], tr: Tr) -> str:
+        word, _, rest = action.partition(" ")
+        labeller = self._labellers().get(word)
+        label = labeller(rest, view, tr) if labeller else action
+        return label[:LABEL_LIMIT]
+
+    def _labellers(self) -> dict[str, Callable[[str, Json, Tr], str]]:
+        return {
+            "accel": self._accel_label,
+            "decel": self._down_label("decel"),
+            "brake": self._down_label("brake"),
+            "gear": self._gear_label,
+            "hold": self._hold_label,
+            "go": self._go_label,
+            "drive": self._drive_label,
+            "step": self._step_label,
+            "push": self._push_label,
+            "card": self._card_label,
+            "decline": self._decline_label,
+            "grid": self._grid_label,
+            "offer": self._trade_label("offer"),
+            "accept": self._accept_label,
+            "refuse": self._trade_label("refuse"),
+            "give": self._kind_label("give"),
+            "want": self._kind_label("want"),
+            "cancel": lambda rest, view, tr: tr("rushncrush.action.cancel"),
+            "withdraw": lambda rest, view, tr: tr("rushncrush.action.withdraw"),
+            "ready": lambda rest, view, tr: tr("rushncrush.action.ready"),
+        }
+
+    def _accel_label(self, rest: str, view: Json, tr: Tr) -> str:
+        car = _car(view, view.get("turn"))
+        bubble = (car.get("gear", 0), car.get("speed", 0))
+        stops = []
+        for _ in range(1 + len(rest.split())):
+            up = accelerated(bubble)
+            if up is None:
+                break
+            bubble = up
+            stops.append(_bubble(*bubble))
+        key = {0: "accel", 1: "accel_turbo"}.get(len(rest.split()), "accel_turbo_nitro")
+        return tr(f"rushncrush.action.{key}", stops=" ➜ ".join(stops), gear=bubble[0])
+
+    def _down_label(self, key: str) -> Callable[[str, Json, Tr], str]:
+        def label(rest: str, view: Json, tr: Tr) -> str:
+            car = _car(view, view.get("turn"))
+            lower = decelerated((car.get("gear", 0), car.get("speed", 0)))
+            gear, speed = lower if lower is not None else (0, 0)
+            return tr(f"rushncrush.action.{key}", stop=_stop(gear, speed, tr))
+
+        return label
+
+    def _gear_label(self, rest: str, view: Json, tr: Tr) -> str:
+        speed = _car(view, view.get("turn")).get("speed", 0)
+        return tr("rushncrush.action.gear", gear=rest, stop=_bubble(int(rest), speed))
+
+    def _hold_label(self, rest: str, view: Json, tr: Tr) -> str:
+        car = _car(view, view.get("turn"))
+        return tr("rushncrush.action.hold", stop=_stop(car.get("gear", 0), car.get("speed", 0), tr))
+
+    def _go_label(self, rest: str, view: Json, tr: Tr) -> str:
+        return tr("rushncrush.action.go", speed=_car(view, view.get("turn")).get("speed", 0))
+
+    def _drive_label(self, rest: str, view: Json, tr: Tr) -> str:
+        lanes = [int(lane) for lane in rest.split(",")]
+        car = _car(view, view.get("turn"))
+        row = int(car.get("row", 0)) + len(lanes)
+        path = ",".join(map(str, lanes))
+        tyres = _tyres_spent(view, int(car.get("lane", 0)), lanes)
+        extra = tr("rushncrush.action.tyres", count=tyres) if tyres else ""
+        if row > view["course"]["length"]:
+            return tr("rushncrush.action.drive_finish", path=path) + extra
+        where = tr("rushncrush.action.drive", row=_physical(view, row), lane=lanes[-1], path=path)
+        return where + extra
+
+    def _step_label(self, rest: str, view: Json, tr: Tr) -> str:
+        lane = int(rest)
+        car = _car(view, view.get("turn"))
+        here = int(car.get("lane", 0))
+        key = "step_ahead" if lane == here else "step_left" if lane < here else "step_right"
+        label = tr(f"rushncrush.action.{key}", lane=lane)
+        hazard = _hazard(view, lane, int(car.get("row", 0)) + 1, car.get("seat"), tr)
+        return f"{label} {hazard}".rstrip()
+
+    def _push_label(self, rest: str, view: Json, tr: Tr) -> str:
+        car = _car(view, view.get("turn"))
+        d_lane, d_row = PUSH_OFFSETS.get(rest, (0, 0))
+        lane, row = int(car.get("lane", 0)) + d_lane, int(car.get("row", 0)) + d_row
+        victim = _car_on(view, lane, row, car.get("seat"))
+        number = victim["seat"] + 1 if victim else "?"
+        direction = tr(f"rushncrush.direction.{rest}")
+        return tr("rushncrush.action.push", car=number, direction=direction)
+
+    def _card_label(self, rest: str, view: Json, tr: Tr) -> str:
+        reaction = view.get("reaction")
+        if reaction and rest in ("lucky", "plate", "ace"):
+            return tr(f"rushncrush.action.react_{rest}", dice=_dice(reaction["test"]["dice"]))
+        return tr(f"rushncrush.action.card_{rest}")
+
+    def _decline_label(self, rest: str, view: Json, tr: Tr) -> str:
+        reaction = view.get("reaction") or {"test": {"dice": []}}
+        return tr("rushncrush.action.decline", dice=_dice(reaction["test"]["dice"]) or "—")
+
+    def _grid_label(self, rest: str, view: Json, tr: Tr) -> str:
+        row, lane = rest.split()
+        return tr("rushncrush.action.grid", row=row, lane=lane)
+
+    def _trade_label(self, key: str) -> Callable[[str, Json, Tr], str]:
+        return lambda rest, view, tr: tr(f"rushncrush.action.{key}", car=int(rest) + 1)
+
+    def _kind_label(self, key: str) -> Callable[[str, Json, Tr], str]:
+        return lambda rest, view, tr: tr(
+            f"rushncrush.action.{key}", card=tr(f"rushncrush.card.{rest}")
+        )
+
+    def _accept_label(self, rest: str, view: Json, tr: Tr) -> str:
+        seat = int(rest)
+        offers = (view.get("trading") or {}).get("mine", {}).get("offers", [])
+        offer = next((o for o in offers if o["from"] == seat), None)
+        if offer is None:
+            return tr("rushncrush.action.accept_plain", car=seat + 1)
+        return tr(
+            "rushncrush.action.accept",
+            car=seat + 1,
+            give=tr(f"rushncrush.card.{offer['give']}"),
+            want=tr(f"rushncrush.card.{offer['want']}"),
+        )
+
+    def action_group(self, action: str) -> str:
+        word = action.split(" ", 1)[0]
+        if word in ("accel", "decel", "gear", "hold", "brake", "go"):
+            return "dashboard"
+        return word
+
+    # ---------------------------------------------------------------- the account
+    def event_lines(
+        self, events: list[dict[str, Any]], view: dict[str, Any], names: list[str], tr: Tr
+    ) -> list[str]:
+        kept = [
+            line
+            for event in _without_echoes(events)
+            for line in [self.event_line(event, view, names, tr)]
+            if line
+        ]
+        while len(kept) > 1 and sum(len(line) + 3 for line in kept) > ACCOUNT_BUDGET:
+            kept = kept[2:]
+            kept.insert(0, "…")
+        return kept
+
+    def event_line(self, event: Json, view: Json, names: list[str], tr: Tr) -> str:
+        kind = str(event.get("type"))
+        key = f"rushncrush.event.{kind}"
+        params = self._event_params(event, view, names, tr)
+        if kind == "roll":
+            key = f"rushncrush.event.roll_{event.get('test')}"
+        elif kind in ("crash", "push_result", "lever", "wrecked"):
+            detail = {
+                "crash": event.get("into"),
+                "push_result": event.get("result"),
+                "lever": event.get("via"),
+                "wrecked": event.get("cause"),
+            }[kind]
+            key = f"{key}_{detail}"
+            if detail == "wedged" and event.get("against") is None:
+                key += "_rock"
+        elif kind == "temperature" and not event.get("rise"):
+            key = "rushncrush.event.cooled"
+        elif kind == "moved" and _crossed_finish(event, view):
+            key = "rushncrush.event.moved_finish"
+        return tr(key, **params) if tr.has(key) else ""
+
+    def _event_params(self, event: Json, view: Json, names: list[str], tr: Tr) -> Json:
+        params = dict(event)
+
+        def name(seat: Any) -> str:
+            if isinstance(seat, int) and 0 <= seat < len(names):
+                return names[seat]
+            return tr("rushncrush.nobody")
+
+        params["player"] = name(event.get("seat"))
+        for field in ("other", "to", "against"):
+            if field in event:
+                params[field] = name(event[field])
+        if "dice" in event:
+            params["dice"] = _dice(event["dice"]) or tr("rushncrush.no_dice")
+        if "row" in event and "course" in view:
+            params["row"] = _physical(view, int(event["row"]))
+            params["grid"] = 1 - int(event["row"])  # start grid rows 0, -1, -2 are 1, 2, 3
+        if "heat" in event:
+            params["mark"] = HEAT_MARKS.get(str(event["heat"]), "")
+        if "kind" in event:
+            params["card"] = tr(f"rushncrush.card.{event['kind']}")
+        if "direction" in event:
+            params["direction"] = tr(f"rushncrush.direction.{event['direction']}")
+        if event.get("type") == "moved":
+            path = event.get("path", [])
+            params["spaces"] = max(0, len(path) - 1)
+            params["lanes"] = ",".join(str(cell[0]) for cell in path[1:])
+            end = path[-1] if path else [0, 0]
+            params["lane"], params["row"] = end[0], _physical(view, int(end[1]))
+        if event.get("type") == "race_over":
+            winners = [name(seat) for seat in event.get("winners", [])]
+            params["players"] = ", ".join(winners) or tr("rushncrush.nobody")
+        if event.get("type") == "lane_changes":
+            params["allowed"] = event.get("allowed")
+        if event.get("type") == "crash" and event.get("into") == "car":
+            params["own_tests"] = event.get("own_tests")
+        return params
+
+    # ---------------------------------------------------------------- the private panel
+    def private_lines(self, view: dict[str, Any], tr: Tr) -> list[str]:
+        seat = view.get("seat")
+        car = _car(view, seat)
+        if not car:
+            return []
+        lines = [self._dashboard_line(car, tr)]
+        lines += self._situation_lines(view, seat, tr)
+        lines += self._hand_lines(view.get("hand", []), tr)
+        lines += self._trade_lines(view, seat, tr)
+        for event in view.get("events", []):
+            if event.get("type") == "trade_cards":
+                lines.append(
+                    tr(
+                        "rushncrush.private.traded",
+                        gave=tr(f"rushncrush.card.{event['gave']}"),
+                        got=tr(f"rushncrush.card.{event['got']}"),
+                    )
+                )
+        return lines
+
+    def _dashboard_line(self, car: Json, tr: Tr) -> str:
+        key = "rushncrush.private.out" if car["out"] else "rushncrush.private.dashboard"
+        return tr(
+            key,
+            car=car["seat"] + 1,
+            stop=_stop(car["gear"], car["speed"], tr),
+            temp=car["temp"],
+            armour=car["armour"],
+            tyres=car["tyres"],
+            brakes=car["brakes"],
+            turbos=car["turbos"],
+        )
+
+    def _situation_lines(self, view: Json, seat: int | None, tr: Tr) -> list[str]:
+        lines = []
+        reaction = view.get("reaction")
+        if reaction and reaction["seat"] == seat:
+            test = reaction["test"]
+            lines.append(
+                tr(
+                    "rushncrush.private.reaction",
+                    test=tr(f"rushncrush.test.{test['kind']}"),
+                    dice=_dice(test["dice"]) or tr("rushncrush.no_dice"),
+                    result=test["result"],
+                )
+            )
+        move = view.get("move")
+        if move and move["seat"] == seat and not reaction:
+            changes = move["changes"]
+            lines.append(
+                tr(
+                    "rushncrush.private.move",
+                    points=move["points"],
+                    changes=tr("rushncrush.unlimited") if changes is None else changes,
+                )
+            )
+        return lines
+
+    def _hand_lines(self, hand: list[str], tr: Tr) -> list[str]:
+        if not hand:
+            return [tr("rushncrush.private.no_cards")]
+        lines = [tr("rushncrush.private.cards")]
+        for kind in sorted(set(hand), key=hand.index):
+            count = hand.count(kind)
+            title = tr(f"rushncrush.card.{kind}") + (f" ×{count}" if count > 1 else "")
+            lines.append(f"• **{title}** — {tr(f'rushncrush.card_help.{kind}')}")
+        return lines
+
+    def _trade_lines(self, view: Json, seat: int | None, tr: Tr) -> list[str]:
+        mine = (view.get("trading") or {}).get("mine")
+        if not mine:
+            return []
+        lines = []
+        for offer in mine.get("offers", []):
+            key = "rushncrush.private.offer_sent" if offer["from"] == seat else ""
+            key = key or "rushncrush.private.offer_received"
+            lines.append(
+                tr(
+                    key,
+                    car=(offer["to"] if offer["from"] == seat else offer["from"]) + 1,
+                    give=tr(f"rushncrush.card.{offer['give']}"),
+                    want=tr(f"rushncrush.card.{offer['want']}"),
+                )
+            )
+        draft = mine.get("draft")
+        if draft:
+            lines.append(tr("rushncrush.private.draft", car=draft["to"] + 1))
+        return lines
+
+
+def _without_echoes(events: list[Json]) -> list[Json]:
+    """The lane changes a driving test allows are said once: with the dice, unless a card
+    (Ace driver) changed them."""
+    kept: list[Json] = []
+    for event in events:
+        if event.get("type") == "lane_changes":
+            thrown = next(
+                (
+                    e
+                    for e in reversed(kept)
+                    if e.get("type") == "roll" and e.get("test") == "driving"
+                ),
+                None,
+            )
+            if thrown is not None and thrown.get("result") == event.get("allowed"):
+                continue
+        kept.append(event)
+    return kept
+
+
+def _crossed_finish(event: Json, view: Json) -> bool:
+    path = event.get("path") or [[0, 0]]
+    return bool(path[-1][1] > view["course"]["length"])
+
+
+def _tyres_spent(view: Json, lane: int, lanes: list[int]) -> int:
+    """Tyres a drive burns: its lane changes beyond the allowance (None = unlimited; the
+    first change is free when forcing the way after a rock)."""
+    move = view.get("move") or {}
+    allowance = move.get("changes")
+    if allowance is None:
+        return 0
+    changes = 0
+    for index, step in enumerate(lanes):
+        previous = lanes[index - 1] if index else lane
+        if step != previous and not (index == 0 and move.get("free_change")):
+            changes += 1
+    return max(0, changes - int(allowance))
+
+
+def _hazard(view: Json, lane: int, row: int, seat: int | None, tr: Tr) -> str:
+    """What a single step into this cell runs into, as a short warning."""
+    course = view["course"]
+    if row > course["length"]:
+        return tr("rushncrush.hazard.finish")
+    cell = [lane, _physical(view, row)]
+    if cell in course["rocks"]:
+        return tr("rushncrush.hazard.rock")
+    other = _car_on(view, lane, row, seat)
+    if other is not None:
+        return tr("rushncrush.hazard.car", car=other["seat"] + 1)
+    if any(wreck[:2] == cell for wreck in view.get("wrecks", [])):
+        return tr("rushncrush.hazard.wreck")
+    if cell in view.get("nails", []):
+        return tr("rushncrush.hazard.nails")
+    return ""
+
+
+async def setup(bot: RushTableBot) -> None:
+    await bot.add_cog(RushNCrushCog(bot))

@@ -1,0 +1,452 @@
+"""Rush'n'Crush through Discord, offline: the real bot, real interactions, simcord's Discord.
+
+Equipment cards are hidden: the player to act may drive with the public board's buttons,
+but every card action is offered only in the private panel opened with "My cards".
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+import re
+from typing import Any
+
+import pytest
+
+from bot.games import GAMES
+from bot.games.rushncrush import GAME, PHASE_MOVE, Car, parse_course, scenario
+from bot.i18n import Tr, catalog
+from cogs.rushncrush import RushNCrushCog
+from renderers import LABEL_DEFAULTS
+from tests.discord_helpers import Table, action_buttons, custom_id_of, label_of, private_text
+
+ENGINE = GAMES["rushncrush"]
+SEED = 20240607
+
+
+@pytest.fixture(autouse=True)
+def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Matches draw their seed from SystemRandom: fix it so every run races the same race."""
+    monkeypatch.setattr("bot.matches.random.SystemRandom", lambda: random.Random(SEED))
+
+
+PRIVATE_MARKERS = ("Your equipment cards", "Your car (car", "Vos cartes", "Votre voiture")
+
+
+# ------------------------------------------------------------------ helpers
+def components_of(message: Any) -> list[Any]:
+    found = []
+    for row in message.components:
+        children = row.children if hasattr(row, "children") else row.get("components", [])
+        found += children
+    return found
+
+
+def custom_ids(message: Any) -> list[str]:
+    ids = []
+    for child in components_of(message):
+        custom_id = getattr(child, "custom_id", None)
+        if custom_id is None and isinstance(child, dict):
+            custom_id = child.get("custom_id")
+        if custom_id:
+            ids.append(str(custom_id))
+    return ids
+
+
+def hand_button(message: Any) -> str:
+    return next(cid for cid in custom_ids(message) if cid.startswith("rt:hand:"))
+
+
+def action_of(button: Any) -> str:
+    """The engine action a button carries (after the match, version and panel seat)."""
+    found = re.fullmatch(r"rt:act:\d+:\d+:(?:s\d+:)?(.+)", custom_id_of(button))
+    assert found is not None
+    return found[1]
+
+
+def to_act_part(message: Any) -> str:
+    return str(message.content).split("👉", 1)[-1]
+
+
+def is_over(message: Any) -> bool:
+    return "🏆" in message.content or "no winner" in message.content
+
+
+async def open_panel(table: Table, actor: Any) -> Any:
+    """The person clicks "My hand" on the current board: their private panel."""
+    board = table.board()
+    result = await actor.click(board, custom_id=hand_button(board))
+    panels = [m for m in [result.response, *result.followups] if m is not None]
+    assert panels and all(m.ephemeral for m in panels)
+    return panels[-1]
+
+
+async def stored_state(table: Table) -> tuple[Any, Any]:
+    match = await table.match()
+    return match, ENGINE.load(json.loads(match.state))
+
+
+def public_messages(table: Table) -> list[Any]:
+    return list(table.channel.history())
+
+
+async def drive_like_a_person(table: Table, actor: Any, seat: int, max_clicks: int = 600) -> int:
+    """The person plays from their private panel, keeping it open across a turn: they
+    choose what a sensible driver would (the AI's advice) among the panel's buttons."""
+    clicks = 0
+    panel = None
+    rng = random.Random(7)
+    for _ in range(max_clicks):
+        board = table.board()
+        if is_over(board):
+            return clicks
+        if actor.mention not in to_act_part(board):
+            await table.env.advance_time(5)
+            continue
+        if panel is None or not action_buttons(panel):
+            panel = await open_panel(table, actor)
+        buttons = action_buttons(panel)
+        if not buttons:
+            panel = None
+            await table.env.advance_time(5)
+            continue
+        _, state = await stored_state(table)
+        advice = ENGINE.bot_action(state, seat, rng)
+        by_action = {action_of(b): b for b in buttons}
+        if advice not in by_action:  # the panel is behind the board: look again
+            panel = await open_panel(table, actor)
+            by_action = {action_of(b): b for b in action_buttons(panel)}
+        choice = by_action.get(advice) or next(iter(by_action.values()))
+        result = await actor.click(panel, custom_id=custom_id_of(choice))
+        assert not [m for m in result.followups if "Not allowed" in m.content]
+        clicks += 1
+    raise AssertionError("the race did not end")
+
+
+def assert_no_hand_in_public(table: Table) -> None:
+    for message in public_messages(table):
+        assert not any(marker in message.content for marker in PRIVATE_MARKERS), message.content
+        for custom_id in custom_ids(message):
+            if custom_id.startswith("rt:act:"):
+                words = set(custom_id.split(":", 4)[4].split())
+                assert not words & {"card", "nitro", "give", "want"}, f"{custom_id} is public"
+
+
+# ------------------------------------------------------------------ a whole race
+async def test_a_four_car_race_with_three_ai_from_new_to_the_finish(simcord_env) -> None:
+    table = Table(simcord_env)
+    alice = table.member("alice")
+    await table.open(alice, "rushncrush", ai=3)
+    lobby = table.lobby()
+    assert "AI 3" in lobby.embeds[0].fields[0].value
+    await table.lobby_click(alice, "Start")
+    match = await table.match()
+    assert len(match.seats) == 4 and match.settings["reaction_timeout"] == 120
+    board = table.board()
+    public = custom_ids(board)
+    assert public[-1] == hand_button(board), "the My cards button"
+    assert public[:-1] and all(":grid " in custom_id for custom_id in public[:-1])
+    assert "🃏 My cards" in [label_of(b) for row in board.components for b in row.children]
+    await alice.click(board, custom_id=public[0])  # pick a grid cell from the public board
+    assert [a for _, seat, a in await simcord_env.bot.store.action_log(match.id) if seat == 0]
+    clicks = await drive_like_a_person(table, alice, seat=0)
+    assert clicks >= 10
+    final = table.board()
+    assert is_over(final) and final.attachments[0].filename == "board.png"
+    assert custom_ids(final) == []
+    assert await simcord_env.bot.store.open_in_channel(table.channel.id) is None
+    log = await simcord_env.bot.store.action_log(match.id)
+    mine = [action for _, seat, action in log if seat == 0]
+    assert any(a.startswith("grid ") for a in mine)
+    assert any(a.startswith(("accel", "gear", "hold", "decel")) for a in mine)
+    assert any(a.startswith(("drive ", "step ")) for a in mine)
+    texts = "\n".join(m.content for m in public_messages(table))
+    assert "accelerates" in texts and "drove" in texts
+    assert_no_hand_in_public(table)
+
+
+async def test_every_move_of_the_race_is_told_in_the_channel(simcord_env) -> None:
+    table = Table(simcord_env)
+    alice = table.member("alice")
+    await table.open(alice, "rushncrush", ai=3)
+    await table.lobby_click(alice, "Start")
+    match = await table.match()
+    await drive_like_a_person(table, alice, seat=0)
+    log = await simcord_env.bot.store.action_log(match.id)
+    moves = [action for _, _, action in log if action.startswith("drive ")]
+    told = "\n".join(m.content for m in public_messages(table)).count(" drove ")
+    assert told >= len(moves)
+
+
+async def test_the_panel_shows_cards_dashboard_and_readable_buttons(simcord_env) -> None:
+    table = Table(simcord_env)
+    alice = table.member("alice")
+    await table.open(alice, "rushncrush", ai=1)
+    await table.lobby_click(alice, "Start")
+    while alice.mention not in to_act_part(table.board()):
+        await simcord_env.advance_time(5)
+    panel = await open_panel(table, alice)
+    _, state = await stored_state(table)
+    for kind in set(state.cars[0].cards):
+        assert catalog("en")[f"rushncrush.card.{kind}"] in panel.content
+    assert "Your car (car 1)" in panel.content
+    grid = [b for b in action_buttons(panel) if action_of(b).startswith("grid ")]
+    assert label_of(grid[0]).startswith("🚦 Grid row")
+    await alice.click(panel, custom_id=custom_id_of(grid[0]))
+    while alice.mention not in to_act_part(table.board()):
+        await simcord_env.advance_time(5)
+    panel = await open_panel(table, alice)
+    labels = {action_of(b): label_of(b) for b in action_buttons(panel)}
+    assert labels["accel"].startswith("⬆ Accelerate ➜ 2⚪")
+    assert labels["hold"] == "⏸ Hold the lever on neutral"
+    await alice.click(panel, custom_id=custom_id_of(action_buttons(panel)[0]))
+    labels = {action_of(b): label_of(b) for b in action_buttons(panel)}  # the panel moved on
+    drives = [label for action, label in labels.items() if action.startswith("drive ")]
+    assert drives and all(label.startswith("🚗 Drive ➜ row ") for label in drives)
+    assert all(len(label) <= 80 for label in labels.values())
+    assert "2 space(s) left to drive" in panel.content
+
+
+# ------------------------------------------------------------------ a reaction times out
+def reaction_on_ais_turn() -> Any:
+    """AI car 2 (seat 1) rams alice's car 1 (seat 0); alice's armour test throws a 1 and she
+    holds an Armour plate and a Lucky charm: the race waits for her answer."""
+    cars = [
+        Car(0, lane=2, row=6, gear=1, speed=3, cards=["lucky", "plate"]),
+        Car(1, lane=2, row=5, gear=1, speed=2),
+        Car(2, lane=1, row=2, gear=1, speed=2),
+        Car(3, lane=4, row=2, gear=1, speed=2),
+    ]
+    state = scenario(cars, course=parse_course("1A 1A 1A 1A 1A", 1), current=1, phase=PHASE_MOVE)
+    state.loaded_dice = [6, 6, 1, 6]  # the rammer's two tests pass; alice fails one of two
+    state = ENGINE.apply(state, 1, "step 2")
+    assert GAME.reaction_default(state) == (0, "decline")
+    return state
+
+
+async def test_an_unanswered_reaction_is_declined_after_the_reaction_timeout(simcord_env) -> None:
+    table = Table(simcord_env)
+    alice = table.member("alice")
+    await table.open(alice, "rushncrush", ai=3, reaction_timeout=30)
+    await table.lobby_click(alice, "Start")
+    match = await table.match()
+    assert match.settings["reaction_timeout"] == 30
+    store, bot = simcord_env.bot.store, simcord_env.bot
+    prepared = reaction_on_ais_turn()
+    match = await store.update(
+        dataclasses.replace(match, state=json.dumps(ENGINE.dump(prepared))),
+        expected_version=match.version,
+        now=bot.service.clock(),
+    )
+    await alice.slash(table.channel, "board")  # the board shows the stored state again
+    board = table.board()
+    assert alice.mention in to_act_part(board)
+    assert "armour test: 1 · 6 → 1 failed" in board.content
+    panel = await open_panel(table, alice)
+    assert "Your armour test threw 1 · 6" in panel.content
+    labels = [label_of(b) for b in action_buttons(panel)]
+    assert any("Armour plate" in label for label in labels)
+    assert "✔ Keep the throw (1 · 6)" in labels
+    waiting = (await table.match()).version
+    await simcord_env.advance_time(25)
+    assert (await table.match()).version == waiting, "not before the reaction timeout"
+    await simcord_env.advance_time(10)
+    texts = [m.content for m in public_messages(table)]
+    assert any("⌛" in text and "alice did not answer in time" in text for text in texts)
+    log = await store.action_log(match.id)
+    assert (0, "decline") in [(seat, action) for _, seat, action in log]
+    _, state = await stored_state(table)
+    assert state.cars[0].armour == 5 and state.cars[0].cards == ["lucky", "plate"]
+    assert state.reaction is None
+    assert (await table.match()).version > waiting
+    await drive_like_a_person(table, alice, seat=0)  # and the race goes on to its end
+    assert is_over(table.board())
+
+
+# ------------------------------------------------------------------ custom courses
+async def test_a_malformed_custom_course_is_refused_with_a_clear_message(simcord_env) -> None:
+    table = Table(simcord_env)
+    alice = table.member("alice")
+    refused = await table.open(alice, "rushncrush", ai=1, course="custom", faces="1A 11A 4B")
+    text = private_text(refused)
+    assert "Those options don't work" in text and "Unknown module face '11A'" in text
+    assert await simcord_env.bot.store.open_in_channel(table.channel.id) is None
+    empty = await table.open(alice, "rushncrush", ai=1, course="custom")
+    assert "at least one module face" in private_text(empty)
+    mixed = await table.open(alice, "rushncrush", ai=1, course="sprint", faces="1A")
+    assert "choose the course Custom" in private_text(mixed)
+    assert await simcord_env.bot.store.open_in_channel(table.channel.id) is None
+
+
+async def test_a_good_custom_course_is_raced(simcord_env) -> None:
+    table = Table(simcord_env)
+    alice = table.member("alice")
+    await table.open(alice, "rushncrush", ai=1, faces="1a 4B 7A", laps=2, trading=True)
+    details = table.lobby().embeds[0].fields[1].value
+    assert "Module faces: 1a 4B 7A" in details and "Laps: 2" in details
+    assert "Card trading: yes" in details
+    await table.lobby_click(alice, "Start")
+    _, state = await stored_state(table)
+    assert state.course.faces == ("1A", "4B", "7A") and state.course.length == 48
+    assert any("trading is open" in m.content for m in public_messages(table))
+    panel = await open_panel(table, alice)
+    assert "✔ Done trading" in [label_of(b) for b in action_buttons(panel)]
+
+
+# ------------------------------------------------------------------ hidden hands
+async def test_a_hand_is_only_ever_shown_to_its_owner(simcord_env) -> None:
+    table = Table(simcord_env)
+    alice, bob = table.member("alice"), table.member("bob")
+    await table.open(alice, "rushncrush", opponent=bob, ai=1)
+    await table.lobby_click(alice, "Start")
+    _, state = await stored_state(table)
+    hands = {0: state.cars[0].cards, 1: state.cars[1].cards}
+    for seat, actor in ((0, alice), (1, bob)):
+        panel = await open_panel(table, actor)
+        assert panel.ephemeral
+        for kind in set(hands[seat]):
+            assert catalog("en")[f"rushncrush.card.{kind}"] in panel.content
+        other = hands[1 - seat]
+        missing = set(other) - set(hands[seat])
+        for kind in missing:
+            assert catalog("en")[f"rushncrush.card.{kind}"] not in panel.content
+    for _ in range(30):  # a few turns of both people, then look at everything public
+        board = table.board()
+        actor = alice if alice.mention in to_act_part(board) else bob
+        if actor.mention not in to_act_part(board):
+            await simcord_env.advance_time(5)
+            continue
+        panel = await open_panel(table, actor)
+        await actor.click(panel, custom_id=custom_id_of(action_buttons(panel)[0]))
+    assert_no_hand_in_public(table)
+    for message in public_messages(table):
+        for kind in ("Armour plate", "Lucky charm", "Drag chute", "Spare tyres", "Bull bar"):
+            if kind in message.content:
+                assert "plays" in message.content, "a card is named publicly only once played"
+
+
+async def test_a_stranger_cannot_open_a_panel(simcord_env) -> None:
+    table = Table(simcord_env)
+    alice, carol = table.member("alice"), table.member("carol")
+    await table.open(alice, "rushncrush", ai=1)
+    await table.lobby_click(alice, "Start")
+    result = await carol.click(table.board(), custom_id=hand_button(table.board()))
+    assert "not playing in this match" in private_text(result)
+
+
+async def test_rules_are_shown_privately(simcord_env) -> None:
+    table = Table(simcord_env)
+    alice = table.member("alice")
+    result = await alice.slash(table.channel, "rushncrush rules")
+    assert result.ephemeral
+    description = result.response.embeds[0].description
+    assert "Dashboard" in description and "Lucky charm" in description
+
+
+def test_course_options_keep_laps_only_where_they_count() -> None:
+    options = RushNCrushCog.course_options
+    assert options(None, None, None, False) == {"course": "sprint", "trading": False}
+    assert options("sprint", None, 3, True) == {"course": "sprint", "trading": True}
+    assert options("oval", None, 3, False) == {"course": "oval", "trading": False, "laps": 3}
+    custom = {"course": "custom", "trading": False, "faces": "1A 2B", "laps": 1}
+    assert options(None, "1A 2B", None, False) == custom
+
+
+# ------------------------------------------------------------------ French
+async def test_a_french_server_gets_french_boards(simcord_env) -> None:
+    table = Table(simcord_env, locale="fr")
+    alice = table.member("alice")
+    await table.open(alice, "rushncrush", ai=2)
+    assert "Circuit : Sprint" in table.lobby().embeds[0].fields[1].value
+    await table.lobby_click(alice, "Lancer")
+    assert "choisit sa place sur la grille" in table.board().content
+
+
+# ------------------------------------------------------------------ the words (no Discord)
+def test_every_action_and_event_of_whole_races_reads_in_both_languages() -> None:
+    cog = RushNCrushCog.__new__(RushNCrushCog)  # presentation only: no bot needed
+    names = [f"P{seat}" for seat in range(6)]
+    for seed, options in ((1, {"trading": True}), (2, {"course": "oval"})):
+        state = ENGINE.new_state(5, seed, options)
+        rng = random.Random(seed)
+        while ENGINE.to_act(state):
+            seat = min(ENGINE.to_act(state))
+            view = ENGINE.view(state, seat)
+            for tr in (Tr("en"), Tr("fr")):
+                for action in ENGINE.legal_actions(state, seat):
+                    label = cog.action_label(action, view, tr)
+                    assert label != action and "{" not in label and len(label) <= 80, label
+                assert cog.private_lines(view, tr)
+            state = ENGINE.apply(state, seat, ENGINE.bot_action(state, seat, rng))
+            public = ENGINE.view(state, None)
+            for event in public["events"]:
+                if event["type"] == "race_over":
+                    continue
+                for tr in (Tr("en"), Tr("fr")):
+                    line = cog.event_line(event, public, names, tr)
+                    assert line and "{" not in line, event
+
+
+@pytest.mark.parametrize(
+    "event",
+    [
+        {"type": "armour", "seat": 0, "lost": 2, "left": 4},
+        {"type": "wrecked", "seat": 1, "cause": "explosion", "lane": 2, "row": 12},
+        {"type": "wrecked", "seat": 1, "cause": "armour", "lane": 2, "row": 12},
+        {"type": "wrecked", "seat": 1, "cause": "rock", "lane": 2, "row": 12},
+        {"type": "crash", "seat": 0, "into": "rock", "lane": 1, "row": 4},
+        {"type": "crash", "seat": 0, "into": "wreck", "lane": 1, "row": 4},
+        {"type": "crash", "seat": 0, "into": "car", "other": 1, "tests": 3, "own_tests": 1},
+        {"type": "behind_wreck", "seat": 0, "lane": 1, "row": 4},
+        {"type": "nails", "seat": 0, "tyres": 3},
+        {"type": "tyre", "seat": 0, "left": 3},
+        {
+            "type": "push",
+            "seat": 0,
+            "other": 1,
+            "direction": "ahead-left",
+            "attack": 5,
+            "defence": 2,
+        },
+        {"type": "push_result", "seat": 0, "other": 1, "result": "held"},
+        {"type": "push_result", "seat": 0, "other": 1, "result": "pushed", "lane": 3},
+        {"type": "push_result", "seat": 0, "other": 1, "result": "wedged", "against": 2},
+        {"type": "push_result", "seat": 0, "other": 1, "result": "wedged", "against": None},
+        {"type": "roll", "seat": 0, "test": "hard", "dice": [4], "result": 1},
+        {"type": "roll", "seat": 0, "test": "rock", "dice": [2, 5], "result": 2},
+        {"type": "roll", "seat": 0, "test": "push_attack", "dice": [2, 5], "result": 5},
+        {"type": "roll", "seat": 1, "test": "push_defend", "dice": [3], "result": 3},
+        {"type": "roll", "seat": 1, "test": "driving", "dice": [], "result": 0},
+        {"type": "temperature", "seat": 0, "temp": 1, "rise": 0},
+        {"type": "lever", "seat": 0, "via": "chute", "gear": 2, "speed": 7, "heat": "Y"},
+        {"type": "trade_offer", "seat": 0, "to": 1},
+        {"type": "trade_withdrawn", "seat": 0},
+        {"type": "trade_refused", "seat": 1, "to": 0},
+        {"type": "trade", "seat": 0, "to": 1},
+        {"type": "trade_open"},
+    ],
+)
+def test_each_kind_of_event_has_a_sentence(event: dict[str, Any]) -> None:
+    cog = RushNCrushCog.__new__(RushNCrushCog)
+    view = ENGINE.view(ENGINE.new_state(3, 1), None)
+    for tr in (Tr("en"), Tr("fr")):
+        line = cog.event_line(event, view, ["alice", "bob", "carol"], tr)
+        assert line and "{" not in line and "}" not in line
+
+
+def test_the_catalogs_hold_the_same_keys_and_every_renderer_word() -> None:
+    def own(language: str) -> set[str]:
+        return {
+            key
+            for key in catalog(language)
+            if key.startswith(("rushncrush.", "render.rushncrush."))
+        }
+
+    assert own("en") == own("fr")
+    for key in LABEL_DEFAULTS["rushncrush"]:
+        if not key.startswith("player_"):
+            assert f"render.rushncrush.{key}" in own("fr")
+    french = catalog("fr")
+    for text in ("Open a Rush'n'Crush lobby in this channel", "reaction_timeout", "Grand Canyon"):
+        assert f"cmd:{text}" in french
