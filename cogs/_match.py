@@ -261,7 +261,7 @@ class GameCog(commands.GroupCog):
                 labels[key] = tr(translated)
         return labels
 
-    def private_lines(self, view: dict[str, Any], tr: Tr) -> list[str]:
+    def private_lines(self, view: dict[str, Any], names: list[str], tr: Tr) -> list[str]:
         return []
 
     def outcome_reason(self, reason: str, tr: Tr) -> str:
@@ -632,7 +632,7 @@ class TableFlow:
         engine = self.service.engine(match)
         presenter = self.presenters[match.game]
         seat_view = engine.view(state, seat)
-        lines = presenter.private_lines(seat_view, tr)
+        lines = presenter.private_lines(seat_view, self.names(match, tr), tr)
         actions = engine.legal_actions(state, seat) if match.status == "active" else []
         if not actions:
             lines.append(tr("hand.nothing_to_do"))

@@ -162,20 +162,22 @@ class BugRaceCog(GameCog, group_name="bugrace", group_description="Play Bug Race
         return tr(key) if tr.has(key) else tr(f"reason.{reason}")
 
     # -- the private "My hand" panel
-    def private_lines(self, view: dict[str, Any], tr: Tr) -> list[str]:
+    def private_lines(self, view: dict[str, Any], names: list[str], tr: Tr) -> list[str]:
         seat = view.get("seat")
         bugs = view.get("bugs", [])
         if not isinstance(seat, int) or not 0 <= seat < len(bugs):
             return []
         bug = bugs[seat]
-        lines = [self._phase_line(view, bug, tr)]
+        lines = [self._phase_line(view, bug, names, tr)]
         lines += self._offer_lines(view, tr)
         lines += self._hand_lines(view, tr)
         lines += self._current_lines(view, bug, tr)
         lines += self._bug_lines(view, bug, tr)
         return lines
 
-    def _phase_line(self, view: dict[str, Any], bug: dict[str, Any], tr: Tr) -> str:
+    def _phase_line(
+        self, view: dict[str, Any], bug: dict[str, Any], names: list[str], tr: Tr
+    ) -> str:
         round_ = view.get("round", 0)
         if view.get("phase") == "over" or bug.get("place"):
             place = bug.get("place")
@@ -190,7 +192,7 @@ class BugRaceCog(GameCog, group_name="bugrace", group_description="Play Bug Race
             return tr(
                 "bugrace.hand.draft",
                 round=round_,
-                seat=int(pass_to) + 1,
+                player=names[int(pass_to)] if 0 <= int(pass_to) < len(names) else "?",
                 direction=direction,
             )
         if bug.get("playing"):

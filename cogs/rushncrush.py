@@ -364,7 +364,7 @@ class RushNCrushCog(GameCog, group_name="rushncrush", group_description="Play Ru
         return params
 
     # ---------------------------------------------------------------- the private panel
-    def private_lines(self, view: dict[str, Any], tr: Tr) -> list[str]:
+    def private_lines(self, view: dict[str, Any], names: list[str], tr: Tr) -> list[str]:
         seat = view.get("seat")
         car = _car(view, seat)
         if not car:

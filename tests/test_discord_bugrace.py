@@ -507,3 +507,11 @@ async def test_the_command_has_french_names(simcord_env) -> None:
     assert new["name_localizations"]["fr"] == "nouvelle"
     names = {option["name"]: option["name_localizations"]["fr"] for option in new["options"]}
     assert names["ai"] == "ia" and names["play_on"] == "continuer"
+
+
+async def test_the_draft_panel_names_who_receives_the_passed_cards(simcord_env) -> None:
+    table = Table(simcord_env)
+    alice, bob = table.member("alice"), table.member("bob")
+    await start(table, alice, opponent=bob)
+    panel = await open_hand(table, alice)
+    assert "the rest go to bob" in panel.content

@@ -377,7 +377,7 @@ def test_every_action_and_event_of_whole_races_reads_in_both_languages() -> None
                 for action in ENGINE.legal_actions(state, seat):
                     label = cog.action_label(action, view, tr)
                     assert label != action and "{" not in label and len(label) <= 80, label
-                assert cog.private_lines(view, tr)
+                assert cog.private_lines(view, [f"P{n}" for n in range(5)], tr)
             state = ENGINE.apply(state, seat, ENGINE.bot_action(state, seat, rng))
             public = ENGINE.view(state, None)
             for event in public["events"]:
