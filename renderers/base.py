@@ -5,10 +5,15 @@ Every game renderer exposes ``render(view, labels=None) -> bytes`` (a PNG). It d
 translated words keyed by snake_case keys; each renderer documents its keys and holds the
 English defaults (see ``merge_labels``).
 
-Pictures are drawn on a ``Canvas`` in logical pixels at ``SUPERSAMPLE`` times the final size,
-then reduced: Pillow does not antialias shapes, so this is what keeps edges smooth.
-Text uses the bundled DejaVu fonts and Pillow's basic layout engine, so a picture is the
-same pixel for pixel on every machine that has the same Pillow version.
+Pictures are drawn on a ``Canvas`` in logical pixels, at their final size. Pillow does not
+antialias shapes, so each shape (or a whole piece: ``Canvas.sprite``) is drawn once at
+``STAMP_SCALE`` times its size into a small picture, reduced, cached and composited wherever it
+shows again; text is antialiased by FreeType itself. What no move changes is drawn once per
+board layout at ``SUPERSAMPLE`` times the size, reduced, and cached as the picture's ground.
+Every picture is mapped onto a palette fixed per renderer (``build_palette``) and written as
+an 8-bit PNG. Text uses the bundled DejaVu fonts and Pillow's basic layout engine, so a
+picture is the same byte for byte on every machine that has the same Pillow version, whatever
+was drawn before it and in whichever thread or process.
 """
 
 from __future__ import annotations
@@ -16,11 +21,16 @@ from __future__ import annotations
 import io
 import math
 import string
-from collections.abc import Mapping, Sequence
+import struct
+import threading
+import zlib
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass
 from enum import IntEnum
 from functools import lru_cache
 from pathlib import Path
-from typing import Final, Literal
+from typing import Final, Generic, Literal, TypeVar, cast
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -155,8 +165,19 @@ def fill_label(template: str, **params: object) -> str:
 
 
 # --- Canvas --------------------------------------------------------------------------------
-#: Drawing happens at this multiple of the final size, then is reduced (antialiasing).
+#: A cached layer (a board's unchanging parts) is drawn at this multiple of its final size
+#: and reduced once: Pillow does not antialias shapes, so this is what smooths their edges.
 SUPERSAMPLE: Final = 2
+#: On a final-size canvas each shape is drawn at this multiple into a small picture (a
+#: *stamp*), reduced, cached by what it shows, then composited in place.
+STAMP_SCALE: Final = 4
+STAMP_MARGIN: Final = 2  # logical pixels of room around a stamp's shape (outlines, caps)
+STAMP_CACHE_BYTES: Final = 32 * 2**20  # mostly a few KB each: a token, a chip, a panel's rim
+TEXT_CACHE_BYTES: Final = 8 * 2**20
+TEXTS_CACHED: Final = 4096
+STAMP_TILE: Final = 64  # a big sparse stamp is kept as tiles of this side, minus empty ones
+SPARSE_STAMP: Final = 0.6  # ...when what its tiles show is less than this share of it
+RIM_AREA: Final = 6_000  # a rounded box bigger than this is composited as its rim only
 PANEL_RADIUS: Final = 14
 CHIP_PADDING_X: Final = 12
 CHIP_PADDING_Y: Final = 6
@@ -164,6 +185,7 @@ CHIP_GAP: Final = 8
 MIN_CLIPPED_CHIP_TEXT: Final = 40  # a chip clipped narrower than this is left out
 ELLIPSIS: Final = "…"
 ARROWHEAD_HALF_WIDTH: Final = 0.7
+STRAIGHT: Final = 1e-6  # cross product below which three points are taken as in line
 
 #: Pip places of a six-sided die face, as (column, row) in a 3x3 grid.
 PIP_LAYOUTS: Final[dict[int, tuple[tuple[int, int], ...]]] = {
@@ -179,30 +201,159 @@ DIE_INK: Final[RGB] = (20, 24, 36)
 DIE_DIMMED_FACE: Final[RGB] = (92, 102, 128)
 DIE_DIMMED_INK: Final[RGB] = (54, 62, 84)
 
+Value = TypeVar("Value")
+_MISSING: Final = object()
+
+
+class _Cache(Generic[Value]):
+    """A least-recently-used cache of at most ``budget`` bytes that threads may share.
+
+    A value is a pure function of its key, so two threads that miss at once both make the
+    same value; whichever is stored, every picture comes out the same.
+    """
+
+    def __init__(self, budget: int, weigh: Callable[[Value], int]) -> None:
+        self._budget = budget
+        self._weigh = weigh
+        self._items: OrderedDict[Hashable, tuple[Value, int]] = OrderedDict()
+        self._used = 0
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable, make: Callable[[], Value]) -> Value:
+        with self._lock:
+            found = self._items.get(key, _MISSING)
+            if found is not _MISSING:
+                self._items.move_to_end(key)
+                return cast(tuple[Value, int], found)[0]
+        value = make()
+        weight = self._weigh(value)
+        with self._lock:
+            if key not in self._items:
+                self._items[key] = (value, weight)
+                self._used += weight
+            while self._used > self._budget and len(self._items) > 1:
+                _, (_, dropped) = self._items.popitem(last=False)
+                self._used -= dropped
+        return value
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+            self._used = 0
+
+
+#: A stamp's pieces, as (dx, dy, picture) from its corner, and what lies inside them to be
+#: filled plainly, if anything: a big rounded box keeps only its rim as pictures.
+Stamp = tuple[tuple[tuple[int, int, Image.Image], ...], "Inside | None"]
+Inside = tuple[tuple[int, int, int, int], RGBA]  # the box (stamp's frame), its colour
+Painter = Callable[["Canvas"], None]
+SpriteDrawer = Callable[["Canvas", Point], None]
+
+PIECE_OVERHEAD: Final = 200  # bytes a cached picture costs beyond its pixels
+
+
+def _stamp_bytes(stamp: Stamp) -> int:
+    return sum(4 * picture.width * picture.height + PIECE_OVERHEAD for *_, picture in stamp[0])
+
+
+def _mask_bytes(mask: tuple[Image.Image, int, int]) -> int:
+    return mask[0].width * mask[0].height + PIECE_OVERHEAD
+
+
+_STAMPS: Final[_Cache[Stamp]] = _Cache(STAMP_CACHE_BYTES, _stamp_bytes)
+_TEXTS: Final[_Cache[tuple[Image.Image, int, int]]] = _Cache(TEXT_CACHE_BYTES, _mask_bytes)
+
+
+def clear_caches() -> None:
+    """Forget every cached stamp and text (pictures come out the same, only slower)."""
+    _STAMPS.clear()
+    _TEXTS.clear()
+
+
+def _snap(value: float) -> float:
+    """``value`` on the stamps' sub-pixel grid (what a supersampled drawing would round to)."""
+    return round(value * STAMP_SCALE) / STAMP_SCALE
+
+
+def _frame(box: Box, margin: float) -> tuple[int, int, int, int]:
+    """The whole-pixel frame around ``box`` grown by ``margin``."""
+    return (
+        math.floor(box[0] - margin),
+        math.floor(box[1] - margin),
+        math.ceil(box[2] + margin),
+        math.ceil(box[3] + margin),
+    )
+
+
+def _straight_runs(points: Sequence[Point]) -> list[Point]:
+    """``points`` without those in the middle of a straight run (nor repeated ones)."""
+    kept = [points[0]]
+    for index in range(1, len(points)):
+        x, y = points[index]
+        if (x, y) == kept[-1]:
+            continue
+        if len(kept) > 1:
+            (ax, ay), (bx, by) = kept[-2], kept[-1]
+            cross = (bx - ax) * (y - by) - (by - ay) * (x - bx)
+            onward = (bx - ax) * (x - bx) + (by - ay) * (y - by) > 0
+            if abs(cross) < STRAIGHT and onward:
+                kept[-1] = (x, y)
+                continue
+        kept.append((x, y))
+    return kept if len(kept) > 1 else [points[0], points[-1]]
+
+
+def _bounds(points: Sequence[Point]) -> Box:
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _moved(points: Sequence[Point], dx: int, dy: int) -> tuple[Point, ...]:
+    return tuple((_snap(x - dx), _snap(y - dy)) for x, y in points)
+
 
 class Canvas:
-    """A picture drawn in logical pixels; ``finish()`` gives the antialiased final image."""
+    """A picture drawn in logical pixels; ``finish()`` gives the antialiased final image.
+
+    At ``scale`` 1 (the default) the canvas is the final picture: each shape is drawn through
+    a cached antialiased stamp and text is drawn by FreeType, antialiased, at its final size.
+    At a larger ``scale`` everything is drawn that many times larger, then ``finish()``
+    reduces it: for layers drawn once and cached, and for the stamps themselves. A
+    ``transparent`` canvas starts clear and writes colours as they are, alpha included
+    (its shapes overwrite one another rather than blend): what a stamp is drawn on.
+    ``final_text`` keeps the text of a supersampled canvas until ``finish()``, which draws it
+    at the final size, so cached layers' words look like every other word.
+    """
 
     def __init__(
         self,
         width: int,
         height: int,
         background: Colour = BACKGROUND,
-        scale: int = SUPERSAMPLE,
+        scale: int = 1,
         base: Image.Image | None = None,
+        *,
+        transparent: bool = False,
+        final_text: bool = False,
     ) -> None:
         """A blank canvas, or one starting from a copy of ``base`` (a cached ``image``)."""
         self.width = width
         self.height = height
         self.scale = scale
+        self.transparent = transparent
         size = (width * scale, height * scale)
-        if base is not None and base.size == size:
+        if transparent:
+            self.image = Image.new("RGBA", size, (0, 0, 0, 0))
+        elif base is not None and base.size == size and base.mode == "RGB":
             self.image = base.copy()
         else:
             self.image = Image.new("RGB", size, background[:3])
+        self._deferred: list[tuple[Point, str, int, Colour, str, bool]] | None = (
+            [] if final_text and scale > 1 else None
+        )
         # Blending costs twice the time, so only translucent colours go through it.
         self._opaque = ImageDraw.Draw(self.image)
-        self._blending = ImageDraw.Draw(self.image, "RGBA")
+        self._blending = self._opaque if transparent else ImageDraw.Draw(self.image, "RGBA")
 
     def _pen(self, *colours: Colour | None) -> ImageDraw.ImageDraw:
         translucent = any(c is not None and _is_translucent(c) for c in colours)
@@ -218,6 +369,51 @@ class Canvas:
     def _points(self, points: Sequence[Point]) -> list[tuple[int, int]]:
         return [(self.px(x), self.px(y)) for x, y in points]
 
+    # -- stamps
+    def _stamp(
+        self, key: Hashable, frame: tuple[int, int, int, int], paint: Painter, rim: int = 0
+    ) -> None:
+        """Composite the stamp ``paint`` draws (on a canvas the size of ``frame``, in its
+        coordinates) at ``frame``'s corner; made once per ``key``, which names all it shows.
+
+        With ``rim``, only that many pixels along the frame's edges are kept as pictures and
+        the inside is filled with the stamp's middle colour (a big panel).
+        """
+        x0, y0, x1, y1 = frame
+        if x1 <= x0 or y1 <= y0:
+            return
+        width, height = x1 - x0, y1 - y0
+        pieces, inside = _STAMPS.get(
+            (key, width, height, rim), lambda: _make_stamp(width, height, paint, rim)
+        )
+        # Pillow's own paste() costs three times more in checks than in pasting such pieces.
+        target = self.image.im
+        for dx, dy, picture in pieces:
+            left, top, piece = x0 + dx, y0 + dy, picture.im
+            target.paste(piece, (left, top, left + picture.width, top + picture.height), piece)
+        if inside is not None:
+            (left, top, right, bottom), colour = inside
+            box = (x0 + left, y0 + top, x0 + right - 1, y0 + bottom - 1)
+            if colour[3] == 255:
+                self._opaque.rectangle(box, fill=colour[:3])
+            elif colour[3]:
+                self._blending.rectangle(box, fill=colour)
+
+    def sprite(self, key: Hashable, box: Box, draw: SpriteDrawer) -> None:
+        """A piece drawn once, antialiased, and composited wherever it is shown again.
+
+        ``draw(canvas, corner)`` draws the piece with ``box``'s top-left at ``corner``; it must
+        stay within ``box`` (give or take ``STAMP_MARGIN``), draw no text, and ``key`` must
+        name everything it draws that the box's size does not (shape, colours, values).
+        """
+        if self.scale > 1:
+            draw(self, (box[0], box[1]))
+            return
+        frame = _frame(box, STAMP_MARGIN)
+        corner = (_snap(box[0] - frame[0]), _snap(box[1] - frame[1]))
+        size = (box[2] - box[0], box[3] - box[1])  # exact: ``draw`` may size things by it
+        self._stamp(("sprite", key, corner, size), frame, lambda canvas: draw(canvas, corner))
+
     # -- primitives
     def rect(
         self,
@@ -227,6 +423,21 @@ class Canvas:
         width: float = 2,
         radius: float = 0,
     ) -> None:
+        if fill is None and outline is None:
+            return
+        if self.scale == 1:
+            frame = _frame(box, STAMP_MARGIN)
+            x0, y0, x1, y1 = frame
+            local = (_snap(box[0] - x0), _snap(box[1] - y0), _snap(box[2] - x0), _snap(box[3] - y0))
+            rim = math.ceil(max(radius, width if outline else 0) + STAMP_MARGIN + 1)
+            big = (x1 - x0) * (y1 - y0) > RIM_AREA and min(x1 - x0, y1 - y0) > 2 * rim + 2
+            self._stamp(
+                ("rect", local, fill, outline, width, radius),
+                frame,
+                lambda canvas: canvas.rect(local, fill, outline, width, radius),
+                rim if big else 0,
+            )
+            return
         self._pen(fill, outline).rounded_rectangle(
             self._box(box),
             radius=self.px(radius),
@@ -253,6 +464,18 @@ class Canvas:
         outline: Colour | None = None,
         width: float = 2,
     ) -> None:
+        if fill is None and outline is None:
+            return
+        if self.scale == 1:
+            frame = _frame(box, STAMP_MARGIN)
+            x0, y0 = frame[0], frame[1]
+            local = (_snap(box[0] - x0), _snap(box[1] - y0), _snap(box[2] - x0), _snap(box[3] - y0))
+            self._stamp(
+                ("ellipse", local, fill, outline, width),
+                frame,
+                lambda canvas: canvas.ellipse(local, fill, outline, width),
+            )
+            return
         self._pen(fill, outline).ellipse(
             self._box(box), fill=fill, outline=outline, width=self.px(width) if outline else 0
         )
@@ -270,6 +493,16 @@ class Canvas:
 
     def arc(self, box: Box, start: float, end: float, fill: Colour, width: float = 2) -> None:
         """An arc of the ellipse in ``box``, angles in degrees clockwise from 3 o'clock."""
+        if self.scale == 1:
+            frame = _frame(box, STAMP_MARGIN)
+            x0, y0 = frame[0], frame[1]
+            local = (_snap(box[0] - x0), _snap(box[1] - y0), _snap(box[2] - x0), _snap(box[3] - y0))
+            self._stamp(
+                ("arc", local, start, end, fill, width),
+                frame,
+                lambda canvas: canvas.arc(local, start, end, fill, width),
+            )
+            return
         self._pen(fill).arc(self._box(box), start, end, fill=fill, width=self.px(width))
 
     def polygon(
@@ -279,6 +512,17 @@ class Canvas:
         outline: Colour | None = None,
         width: float = 2,
     ) -> None:
+        if fill is None and outline is None:
+            return
+        if self.scale == 1:
+            frame = _frame(_bounds(points), STAMP_MARGIN + (width if outline else 0))
+            local = _moved(points, frame[0], frame[1])
+            self._stamp(
+                ("polygon", local, fill, outline, width),
+                frame,
+                lambda canvas: canvas.polygon(local, fill, outline, width),
+            )
+            return
         self._pen(fill, outline).polygon(
             self._points(points), fill=fill, outline=outline, width=self.px(width) if outline else 0
         )
@@ -312,9 +556,26 @@ class Canvas:
         A translucent stroke is drawn opaque into a mask, then blended once: drawn piece by
         piece, its joints, caps and head would overlap and show as darker blots.
         """
+        if self.scale == 1 and len(points) > 2 and not _is_translucent(fill):
+            # Stamped straight run by straight run, an opaque stroke looks the same, and its
+            # runs (so many cells along a lane) come back in other strokes.
+            runs = _straight_runs(points)
+            for index in range(len(runs) - 2):
+                self._stroke(runs[index : index + 2], [], fill, width)
+            self._stroke(runs[-2:], head, fill, width)
+            return
+        if self.scale == 1:
+            frame = _frame(_bounds([*points, *head]), STAMP_MARGIN + width / 2)
+            shaft, arrowhead = _moved(points, frame[0], frame[1]), _moved(head, frame[0], frame[1])
+            self._stamp(
+                ("stroke", shaft, arrowhead, fill, width),
+                frame,
+                lambda canvas: canvas._stroke(shaft, arrowhead, fill, width),
+            )
+            return
         line, polygon = self._points(points), self._points(head)
         thickness = max(1, self.px(width))
-        if not _is_translucent(fill):
+        if self.transparent or not _is_translucent(fill):
             _paint_stroke(self._opaque, line, polygon, fill, thickness)
             return
         corners = line + polygon
@@ -345,13 +606,28 @@ class Canvas:
         bold: bool = True,
     ) -> None:
         """Text at ``xy`` (Pillow anchors: ``la`` left-ascender, ``mm`` middle, ``rm``...)."""
+        if self._deferred is not None:
+            self._deferred.append((xy, text, size, fill, anchor, bold))
+            return
         x, y = xy
-        self._pen(fill).text(
-            (self.px(x), self.px(y)), text, font=font(self.px(size), bold), fill=fill, anchor=anchor
-        )
+        if self.scale > 1 or self.transparent:
+            self._pen(fill).text(
+                (self.px(x), self.px(y)),
+                text,
+                font=font(self.px(size), bold),
+                fill=fill,
+                anchor=anchor,
+            )
+            return
+        alpha = fill[3] if len(fill) == 4 else 255
+        mask, left, top = _text_mask(text, size, bold, anchor, alpha)
+        if mask.width and mask.height:
+            left, top = round(x) + left, round(y) + top
+            box = (left, top, left + mask.width, top + mask.height)
+            self.image.im.paste(fill[:3], box, mask.im)
 
     def text_width(self, text: str, size: int, bold: bool = True) -> float:
-        return font(self.px(size), bold).getlength(text) / self.scale
+        return _text_length(text, self.px(size), bold) / self.scale
 
     def fit_size(
         self,
@@ -487,17 +763,21 @@ class Canvas:
             face, ink = DIE_DIMMED_FACE, DIE_DIMMED_INK
         left, top, right, bottom = box
         side = min(right - left, bottom - top)
-        self.rect(box, face, mix(face, BLACK, 0.35), 2, side * 0.18)
         if label is None and value in PIP_LAYOUTS:
-            self._pips(box, value, ink)
-        else:
-            self.text_in_box(
-                box, label if label is not None else str(value), round(side * 0.5), ink
-            )
 
-    def _pips(self, box: Box, value: int, ink: Colour) -> None:
+            def draw(canvas: Canvas, corner: Point) -> None:
+                x, y = corner
+                canvas._die_face((x, y, x + right - left, y + bottom - top), value, face, ink)
+
+            self.sprite(("die", value, face, ink), box, draw)
+            return
+        self.rect(box, face, mix(face, BLACK, 0.35), 2, side * 0.18)
+        self.text_in_box(box, label if label is not None else str(value), round(side * 0.5), ink)
+
+    def _die_face(self, box: Box, value: int, face: Colour, ink: Colour) -> None:
         left, top, right, bottom = box
         side = min(right - left, bottom - top)
+        self.rect(box, face, mix(face, BLACK, 0.35), 2, side * 0.18)
         step = side * 0.27
         centre_x, centre_y = (left + right) / 2, (top + bottom) / 2
         for column, row in PIP_LAYOUTS[value]:
@@ -506,10 +786,82 @@ class Canvas:
 
     # -- output
     def finish(self) -> Image.Image:
-        """The final picture, reduced to its logical size."""
+        """The final picture: reduced to its logical size, with any kept text drawn on it."""
         if self.scale == 1:
             return self.image
-        return self.image.reduce(self.scale)
+        image = self.image.reduce(self.scale)
+        if self._deferred:
+            final = Canvas(self.width, self.height, base=image)
+            for xy, text, size, fill, anchor, bold in self._deferred:
+                final.text(xy, text, size, fill, anchor, bold)
+            image = final.image
+        return image
+
+
+def _make_stamp(width: int, height: int, paint: Painter, rim: int) -> Stamp:
+    canvas = Canvas(width, height, scale=STAMP_SCALE, transparent=True)
+    paint(canvas)
+    picture = canvas.finish()
+    if not rim:
+        return _tiles(picture), None
+    pieces = (
+        (0, 0, picture.crop((0, 0, width, rim))),
+        (0, height - rim, picture.crop((0, height - rim, width, height))),
+        (0, rim, picture.crop((0, rim, rim, height - rim))),
+        (width - rim, rim, picture.crop((width - rim, rim, width, height - rim))),
+    )
+    middle = picture.getpixel((width // 2, height // 2))
+    assert isinstance(middle, tuple) and len(middle) == 4
+    colour = (middle[0], middle[1], middle[2], middle[3])
+    return pieces, ((rim, rim, width - rim, height - rim), colour)
+
+
+def _tiles(picture: Image.Image) -> tuple[tuple[int, int, Image.Image], ...]:
+    """A stamp as pieces: itself if small, else its tiles that show something, each cropped
+    to what it shows (a long diagonal arrow is mostly empty)."""
+    if picture.width * picture.height <= STAMP_TILE * STAMP_TILE * 2:
+        return ((0, 0, picture),)
+    alpha = picture.getchannel("A")
+    pieces = []
+    for top in range(0, picture.height, STAMP_TILE):
+        for left in range(0, picture.width, STAMP_TILE):
+            tile = (
+                left,
+                top,
+                min(left + STAMP_TILE, picture.width),
+                min(top + STAMP_TILE, picture.height),
+            )
+            shown = alpha.crop(tile).getbbox()
+            if shown is not None:
+                x0, y0, x1, y1 = left + shown[0], top + shown[1], left + shown[2], top + shown[3]
+                pieces.append((x0, y0, picture.crop((x0, y0, x1, y1))))
+    kept = sum(piece.width * piece.height for *_, piece in pieces)
+    if kept > SPARSE_STAMP * picture.width * picture.height:
+        return ((0, 0, picture),)
+    return tuple(pieces)
+
+
+@lru_cache(maxsize=TEXTS_CACHED)
+def _text_length(text: str, size: int, bold: bool) -> float:
+    return font(size, bold).getlength(text)
+
+
+def _text_mask(
+    text: str, size: int, bold: bool, anchor: str, alpha: int
+) -> tuple[Image.Image, int, int]:
+    """The coverage of ``text`` (times ``alpha``) and its corner relative to the anchor."""
+
+    def make() -> tuple[Image.Image, int, int]:
+        face = font(size, bold)
+        left, top, right, bottom = (round(side) for side in face.getbbox(text, anchor=anchor))
+        mask = Image.new("L", (max(0, right - left), max(0, bottom - top)), 0)
+        if mask.width and mask.height:
+            ImageDraw.Draw(mask).text((-left, -top), text, 255, font=face, anchor=anchor)
+            if alpha < 255:
+                mask = mask.point(lambda level: level * alpha // 255)
+        return mask, left, top
+
+    return _TEXTS.get((text, size, bold, anchor, alpha), make)
 
 
 def _is_translucent(colour: Colour) -> bool:
@@ -651,19 +1003,121 @@ def status_pill(
 
 # --- Output --------------------------------------------------------------------------------
 PNG_COLOURS: Final = 256
-PNG_COMPRESS_LEVEL: Final = 4  # measured: 6 costs twice the time for 7% less, 9 ten times
+#: zlib's level for boards, measured on mid-game boards (time to compress, size): 1 and 3 cost
+#: the same, 3 is 10% smaller; 4 costs 40% more for 10% less, 6 twice the time.
+PNG_COMPRESS_LEVEL: Final = 3
+PNG_SIGNATURE: Final = b"\x89PNG\r\n\x1a\n"
+PALETTE_GROUND: Final = BACKGROUND
+EXACT_COLOURS: Final = 64  # at most this many of a palette's entries are exact flat colours
+EXACT_COLOUR_PIXELS: Final = 400  # ...each covering at least this many pixels of the boards
+EXACT_NEIGHBOURHOOD: Final = 3  # fitted entries this close to an exact one are left out
+MAPPING_SHIFT: Final = 2
 
 
-def encode_png(image: Image.Image, quantise: bool = True) -> bytes:
-    """The picture as a small PNG.
+@dataclass(frozen=True, eq=False)
+class Palette:
+    """A fixed palette for ``encode_png``: its colours, and what Pillow maps pictures onto.
+
+    Pillow finds a pixel's entry from the low corner of the 4x4x4 cell its colour falls in,
+    so an exact colour may go to a neighbour; ``mapper`` holds the entries shifted down by
+    ``MAPPING_SHIFT`` (so cells are judged by their middle) while the PNG gets ``colours``.
+    """
+
+    colours: tuple[RGB, ...]
+    mapper: Image.Image
+
+    @classmethod
+    def of(cls, colours: Sequence[RGB]) -> Palette:
+        mapper = Image.new("P", (1, 1))
+        mapper.putpalette([max(0, level - MAPPING_SHIFT) for colour in colours for level in colour])
+        return cls(tuple(colours), mapper)
+
+
+def build_palette(pictures: Sequence[Image.Image], colours: int = PNG_COLOURS) -> Palette:
+    """A palette fitted to ``pictures``, for ``encode_png``.
+
+    A renderer builds one from a few boards that show every colour it draws, and maps every
+    picture onto it: a fixed palette costs a fifth of fitting one to each picture, and a
+    part of the board that did not change keeps exactly the same colours.
+    """
+    sheet = Image.new(
+        "RGB",
+        (max(picture.width for picture in pictures), sum(picture.height for picture in pictures)),
+        PALETTE_GROUND,
+    )
+    top = 0
+    for picture in pictures:
+        sheet.paste(picture.convert("RGB"), (0, top))
+        top += picture.height
+    # The flat colours that cover much of a board go in exactly; the rest of the palette is
+    # fitted to everything (edges, text) by an octree.
+    counts: list[tuple[int, RGB]] = [
+        (count, (colour[0], colour[1], colour[2]))
+        for count, colour in sheet.getcolors(sheet.width * sheet.height) or []
+        if isinstance(colour, tuple)
+    ]
+    common = sorted(counts, key=lambda found: (-found[0], found[1]))
+    exact = [colour for count, colour in common[:EXACT_COLOURS] if count >= EXACT_COLOUR_PIXELS]
+    fitted = sheet.quantize(
+        colours - len(exact), method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
+    )
+    levels = (fitted.getpalette() or [])[: 3 * (colours - len(exact))]
+    others = [(levels[i], levels[i + 1], levels[i + 2]) for i in range(0, len(levels), 3)]
+    near = EXACT_NEIGHBOURHOOD
+    return Palette.of(
+        exact
+        + [
+            colour
+            for colour in others
+            if all(max(abs(a - b) for a, b in zip(colour, e, strict=True)) > near for e in exact)
+        ]
+    )
+
+
+def encode_png(image: Image.Image, quantise: bool = True, palette: Palette | None = None) -> bytes:
+    """The picture as a small PNG: the same picture always gives the same bytes.
 
     Boards are flat colours and antialiased edges, so a 256-colour palette (no dithering)
-    keeps them crisp at a third of the size; pass ``quantise=False`` for photographic art.
+    keeps them crisp at a third of the size: ``palette`` (from ``build_palette``) when
+    given, else one fitted to this picture. Pass ``quantise=False`` for photographic art.
     """
-    if quantise:
-        image = image.convert("RGB").quantize(
+    if not quantise:
+        buffer = io.BytesIO()
+        image.save(buffer, "PNG", compress_level=PNG_COMPRESS_LEVEL)
+        return buffer.getvalue()
+    if image.mode != "RGB":
+        image = image.convert("RGB")
+    if palette is None:
+        indexed = image.quantize(
             colors=PNG_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
         )
-    buffer = io.BytesIO()
-    image.save(buffer, "PNG", compress_level=PNG_COMPRESS_LEVEL)
-    return buffer.getvalue()
+        return indexed_png(indexed)
+    indexed = image.quantize(palette=palette.mapper, dither=Image.Dither.NONE)
+    return indexed_png(indexed, bytes(level for colour in palette.colours for level in colour))
+
+
+def indexed_png(indexed: Image.Image, colours: bytes | None = None) -> bytes:
+    """A "P" image as PNG bytes, written directly (Pillow's encoder costs half as much again),
+    with its own palette or ``colours`` (RGB triplets) in its place.
+
+    Rows are left unfiltered (PNG's filters do not help palette indices) and compressed in
+    one go at ``PNG_COMPRESS_LEVEL``.
+    """
+    width, height = indexed.size
+    rows = Image.new("P", (width + 1, height), 0)  # each row led by its filter type, 0: none
+    rows.paste(indexed, (1, 0))
+    palette = colours or bytes(indexed.getpalette() or [0, 0, 0])
+    header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)  # 8-bit palette indices
+    return b"".join(
+        (
+            PNG_SIGNATURE,
+            _chunk(b"IHDR", header),
+            _chunk(b"PLTE", palette),
+            _chunk(b"IDAT", zlib.compress(rows.tobytes(), PNG_COMPRESS_LEVEL)),
+            _chunk(b"IEND", b""),
+        )
+    )
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))

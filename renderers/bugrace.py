@@ -23,18 +23,20 @@ Label keys (English defaults in ``LABEL_DEFAULTS``; the Discord layer may overri
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any, Final
 
 from PIL import Image
 
-from bot.games.bugrace import BODY_LENGTH, FINISH_TAIL, POSITIONS, ROWS, SIDES
+from bot.games.bugrace import BODY_LENGTH, FINISH_TAIL, GAME, POSITIONS, ROWS, SIDES
 from renderers.base import (
     BLACK,
     BLUISH_GREEN,
     HIGHLIGHT,
     OUTLINE,
+    SUPERSAMPLE,
     SURFACE,
     SURFACE_RAISED,
     TEXT,
@@ -44,9 +46,11 @@ from renderers.base import (
     Box,
     Canvas,
     Colour,
+    Palette,
     Point,
     Shape,
     TextSize,
+    build_palette,
     encode_png,
     fill_label,
     footer_strip,
@@ -219,13 +223,19 @@ def leg_marker_points(position: str, centre: Point, radius: float) -> list[Point
 
 def draw_leg_marker(canvas: Canvas, position: str, centre: Point, fill: Colour) -> None:
     ink = readable_ink(fill)
-    if position == "M":
-        canvas.circle(centre, LEG_RADIUS * 1.08, fill, BLACK, 2)
-    else:
-        outlined_polygon(
-            canvas, leg_marker_points(position, centre, LEG_RADIUS * 0.92), fill, BLACK, 2
-        )
     x, y = centre
+    reach = LEG_RADIUS * 1.35
+
+    def draw(target: Canvas, corner: Point) -> None:
+        middle = (corner[0] + reach, corner[1] + reach)
+        if position == "M":
+            target.circle(middle, LEG_RADIUS * 1.08, fill, BLACK, 2)
+        else:
+            outlined_polygon(
+                target, leg_marker_points(position, middle, LEG_RADIUS * 0.92), fill, BLACK, 2
+            )
+
+    canvas.sprite(("leg", position, fill), (x - reach, y - reach, x + reach, y + reach), draw)
     canvas.text((x, y + (3 if position == "F" else 0)), position, TextSize.SMALL, ink, "mm")
 
 
@@ -261,6 +271,20 @@ def draw_card_face(
 
     Legs already moved for the card being played are greyed.
     """
+    shown = tuple(sorted(set(legs)))
+    greyed = tuple(sorted(set(moved)))
+
+    def draw(target: Canvas, corner: Point) -> None:
+        x, y = corner
+        card = (x, y, x + box[2] - box[0], y + box[3] - box[1])
+        draw_card_face_now(target, card, shown, greyed, current)
+
+    canvas.sprite(("card", shown, greyed, current), box, draw)
+
+
+def draw_card_face_now(
+    canvas: Canvas, box: Box, legs: Sequence[str], moved: Sequence[str], current: bool
+) -> None:
     left, top, right, bottom = box
     outline, width = (HIGHLIGHT, CURRENT_OUTLINE) if current else (OUTLINE, 2)
     canvas.rect(box, CARD_FACE, outline, width, 8)
@@ -298,6 +322,14 @@ def draw_card_marker(
 
 
 def draw_card_back(canvas: Canvas, box: Box, seat: int) -> None:
+    def draw(target: Canvas, corner: Point) -> None:
+        x, y = corner
+        draw_card_back_now(target, (x, y, x + box[2] - box[0], y + box[3] - box[1]), seat)
+
+    canvas.sprite(("back", seat), box, draw)
+
+
+def draw_card_back_now(canvas: Canvas, box: Box, seat: int) -> None:
     left, top, right, bottom = box
     colour = mix(seat_colour(seat), SURFACE, 0.55)
     canvas.rect(box, colour, OUTLINE, 2, 8)
@@ -329,13 +361,13 @@ STATIC_LABEL_KEYS: Final = ("start", "finish", "left_short", "right_short")
 
 @lru_cache(maxsize=16)
 def static_layer(players: int, words: tuple[str, ...]) -> Image.Image:
-    """Everything no move changes: the axis, the tracks, the lines, the apples."""
+    """Everything no move changes: the axis, the tracks, the lines, the apples (final size)."""
     labels = dict(zip(STATIC_LABEL_KEYS, words, strict=True))
-    canvas = Canvas(WIDTH, HEIGHT)
+    canvas = Canvas(WIDTH, HEIGHT, scale=SUPERSAMPLE, final_text=True)
     draw_axis(canvas, axis_left(players) + AXIS_WIDTH / 2, labels)
     for box in track_boxes(players):
         draw_track(canvas, box, labels)
-    return canvas.image
+    return canvas.finish()
 
 
 def draw_axis(canvas: Canvas, x: float, labels: Mapping[str, str]) -> None:
@@ -508,4 +540,32 @@ def render_image(view: Mapping[str, Any], labels: Mapping[str, str] | None = Non
 
 def render(view: Mapping[str, Any], labels: Mapping[str, str] | None = None) -> bytes:
     """The board as a PNG, from the public view only."""
-    return encode_png(render_image(view, labels))
+    return encode_png(render_image(view, labels), palette=board_palette())
+
+
+# --- The palette ---------------------------------------------------------------------------
+PALETTE_GAMES: Final = ((4, 1, 0), (4, 2, 40), (4, 3, 90), (4, 4, 10_000), (2, 5, 10_000))
+
+
+def palette_views() -> list[dict[str, Any]]:
+    """Boards that between them show every colour a Bug Race board can: four seats, cards
+    face up, moved and face down, every state chip, a finished race (see ``board_palette``)."""
+    views = []
+    for players, seed, steps in PALETTE_GAMES:
+        rng = random.Random(seed)
+        state = GAME.new_state(players, seed, {"expert": seed % 2 == 0})
+        for _ in range(steps):
+            acting = sorted(GAME.to_act(state))
+            if not acting:
+                break
+            seat = acting[0]
+            state = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+        views.append(GAME.view(state, None))
+    return views
+
+
+@lru_cache(maxsize=1)
+def board_palette() -> Palette:
+    """The palette every Bug Race board is mapped onto (fixed, so a board's bytes never
+    depend on what was drawn before it, and an unchanged part keeps its exact colours)."""
+    return build_palette([render_image(view) for view in palette_views()])

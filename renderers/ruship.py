@@ -40,6 +40,7 @@ from renderers.base import (
     ORANGE,
     OUTLINE,
     SKY_BLUE,
+    SUPERSAMPLE,
     SURFACE,
     SURFACE_RAISED,
     TEXT,
@@ -49,9 +50,11 @@ from renderers.base import (
     Box,
     Canvas,
     Colour,
+    Palette,
     Point,
     Shape,
     TextSize,
+    build_palette,
     encode_png,
     fill_label,
     header_strip,
@@ -255,52 +258,79 @@ def draw_ufo(canvas: Canvas, centre: Point, width: float, fill: Colour) -> None:
 
 
 def draw_token(canvas: Canvas, faction: str, centre: Point, size: float) -> None:
-    if faction == "humanity":
-        draw_ship(canvas, centre, size, FACTION_COLOURS[faction])
-    else:
-        draw_ufo(canvas, centre, size * UFO_WIDTH / SHIP_HEIGHT, FACTION_COLOURS[faction])
+    """A Ship or a UFO ``size`` tall (a UFO's width scales with it), drawn as a sprite."""
+    x, y = centre
+    half = size * UFO_WIDTH / SHIP_HEIGHT / 2 if faction == "alien" else size * 0.45
+    box = (x - half, y - size / 2, x + half, y + size / 2)
+
+    def draw(target: Canvas, corner: Point) -> None:
+        at = (corner[0] + half, corner[1] + size / 2)
+        if faction == "humanity":
+            draw_ship(target, at, size, FACTION_COLOURS[faction])
+        else:
+            draw_ufo(target, at, size * UFO_WIDTH / SHIP_HEIGHT, FACTION_COLOURS[faction])
+
+    canvas.sprite(("token", faction, size), box, draw)
+
+
+def centred_box(centre: Point, radius: float) -> Box:
+    x, y = centre
+    return (x - radius, y - radius, x + radius, y + radius)
 
 
 def draw_mothership(canvas: Canvas, centre: Point, mark: str) -> None:
     """Humanity's carrier: a big hexagonal station."""
-    colour = FACTION_COLOURS["humanity"]
-    canvas.polygon(regular_polygon(centre, CARRIER_RADIUS, 6), mix(colour, BACKGROUND, 0.55))
-    canvas.polygon(regular_polygon(centre, CARRIER_RADIUS, 6), None, colour, 5)
-    canvas.polygon(regular_polygon(centre, CARRIER_RADIUS * 0.62, 6), None, colour, 2)
+
+    def draw(target: Canvas, corner: Point) -> None:
+        colour = FACTION_COLOURS["humanity"]
+        middle = (corner[0] + CARRIER_RADIUS, corner[1] + CARRIER_RADIUS)
+        hexagon = regular_polygon(middle, CARRIER_RADIUS, 6)
+        target.polygon(hexagon, mix(colour, BACKGROUND, 0.55))
+        target.polygon(hexagon, None, colour, 5)
+        target.polygon(regular_polygon(middle, CARRIER_RADIUS * 0.62, 6), None, colour, 2)
+
+    canvas.sprite("mothership", centred_box(centre, CARRIER_RADIUS), draw)
     canvas.text(centre, mark, TextSize.BODY, WHITE, "mm")
 
 
 def draw_vortex(canvas: Canvas, centre: Point, mark: str) -> None:
     """The Alien's carrier: a spiral whirl."""
-    colour = FACTION_COLOURS["alien"]
-    x, y = centre
-    canvas.circle(centre, CARRIER_RADIUS, mix(colour, BACKGROUND, 0.6))
-    for ring, start in ((1.0, 0), (0.78, 120), (0.56, 240)):
-        radius = CARRIER_RADIUS * ring
-        canvas.arc((x - radius, y - radius, x + radius, y + radius), start, start + 250, colour, 5)
+
+    def draw(target: Canvas, corner: Point) -> None:
+        colour = FACTION_COLOURS["alien"]
+        middle = (corner[0] + CARRIER_RADIUS, corner[1] + CARRIER_RADIUS)
+        target.circle(middle, CARRIER_RADIUS, mix(colour, BACKGROUND, 0.6))
+        for ring, start in ((1.0, 0), (0.78, 120), (0.56, 240)):
+            target.arc(centred_box(middle, CARRIER_RADIUS * ring), start, start + 250, colour, 5)
+
+    canvas.sprite("vortex", centred_box(centre, CARRIER_RADIUS), draw)
     canvas.text(centre, mark, TextSize.BODY, WHITE, "mm")
 
 
 def draw_capture_mark(canvas: Canvas, centre: Point, radius: float) -> None:
     """A cross in a disc: a piece was captured here."""
-    x, y = centre
-    canvas.circle(centre, radius, HIT_MARK, WHITE, 2)
-    arm = radius * 0.45
-    canvas.line([(x - arm, y - arm), (x + arm, y + arm)], WHITE, 3)
-    canvas.line([(x - arm, y + arm), (x + arm, y - arm)], WHITE, 3)
+
+    def draw(target: Canvas, corner: Point) -> None:
+        x, y = corner[0] + radius, corner[1] + radius
+        target.circle((x, y), radius, HIT_MARK, WHITE, 2)
+        arm = radius * 0.45
+        target.line([(x - arm, y - arm), (x + arm, y + arm)], WHITE, 3)
+        target.line([(x - arm, y + arm), (x + arm, y - arm)], WHITE, 3)
+
+    canvas.sprite(("capture", radius), centred_box(centre, radius), draw)
 
 
 # --- The unchanging layer (cached) ---------------------------------------------------------
 #: The labels the cached layer draws; the cache is keyed by their values (one per language).
 STATIC_LABEL_KEYS: Final = ("earth", "alien_planet", "dice", "power_pool")
-STATIC_LAYERS_CACHED: Final = 4  # each is a full supersampled picture (~10 MB)
+STATIC_LAYERS_CACHED: Final = 8  # each is a final-size picture (~2.5 MB)
 
 
 @lru_cache(maxsize=STATIC_LAYERS_CACHED)
 def static_layer(words: tuple[str, ...]) -> Image.Image:
     """The parts of the board no move changes: track, planets, empty panels, captions."""
     labels = dict(zip(STATIC_LABEL_KEYS, words, strict=True))
-    canvas = Canvas(WIDTH, HEIGHT)
+    canvas = Canvas(WIDTH, HEIGHT, scale=SUPERSAMPLE, final_text=True)
     draw_track(canvas)
     for position in (EARTH, ALIEN_PLANET):
         draw_planet(canvas, position, labels["earth" if position == EARTH else "alien_planet"])
@@ -316,7 +346,7 @@ def static_layer(words: tuple[str, ...]) -> Image.Image:
             TextSize.SMALL,
             TEXT_MUTED,
         )
-    return canvas.image
+    return canvas.finish()
 
 
 def draw_track(canvas: Canvas) -> None:
@@ -708,4 +738,69 @@ def render_image(view: Mapping[str, Any], labels: Mapping[str, str] | None = Non
 
 def render(view: Mapping[str, Any], labels: Mapping[str, str] | None = None) -> bytes:
     """The board as PNG bytes, drawn from the public view."""
-    return encode_png(render_image(view, labels))
+    return encode_png(render_image(view, labels), palette=board_palette())
+
+
+# --- The palette -----------------------------------------------------------------------------
+def palette_views() -> list[dict[str, Any]]:
+    """Boards that between them show every colour a Ruship board can (see ``board_palette``)."""
+    start: dict[str, Any] = {
+        "start_rolls": [[4, 4], [6, 2]],
+        "turn": 0,
+        "phase": "roll",
+        "to_act": [0],
+        "mothership": 1,
+        "vortex": 18,
+        "tokens": {"humanity": [], "alien": []},
+        "reserve": {"humanity": 5, "alien": 5},
+        "powers": {"humanity": [], "alien": []},
+        "power_pool": ["reroll", "plusone", "single", "backward", "stack"],
+        "attacks": {"humanity": 0, "alien": 0},
+        "outcome": None,
+    }
+    middle = {
+        **start,
+        "turn": 1,
+        "phase": "move",
+        "to_act": [1],
+        "mothership": 3,
+        "vortex": 16,
+        "tokens": {"humanity": [5, 9, 9, 14], "alien": [2, 7, 11, 11]},
+        "reserve": {"humanity": 1, "alien": 1},
+        "powers": {"humanity": ["stack"], "alien": ["plusone"]},
+        "power_pool": ["reroll", "single", "backward"],
+        "attacks": {"humanity": 1, "alien": 2},
+        "dice": [4, 6],
+        "dice_used": [True, False],
+        "plus_one_used": [True, False],
+        "reroll_used": True,
+        "moves_this_turn": [
+            {"seat": 1, "from": 12, "to": 7, "captured": [7]},
+            {"seat": 1, "from": None, "to": 16, "captured": []},
+        ],
+    }
+    end = {
+        **start,
+        "turn": None,
+        "phase": "over",
+        "to_act": [],
+        "mothership": 4,
+        "vortex": 15,
+        "tokens": {"humanity": [6, 10], "alien": [3, 3, 12]},
+        "powers": {"humanity": ["stack", "reroll"], "alien": ["plusone", "single", "backward"]},
+        "power_pool": [],
+        "attacks": {"humanity": 3, "alien": 3},
+        "dice": [3, 5],
+        "dice_used": [False, True],
+        "last_turn_moves": [{"seat": 0, "from": 14, "to": 19, "captured": []}],
+        "outcome": {"winners": [0], "reason": "third_attack"},
+    }
+    power = {**middle, "phase": "power", "turn": 0, "to_act": [0], "moves_this_turn": []}
+    return [start, middle, end, power]
+
+
+@lru_cache(maxsize=1)
+def board_palette() -> Palette:
+    """The palette every Ruship board is mapped onto (fixed, so a board's bytes never depend
+    on what was drawn before it, and an unchanged space keeps its exact colours)."""
+    return build_palette([render_image(view) for view in palette_views()])

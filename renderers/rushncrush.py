@@ -25,6 +25,7 @@ Label keys (English defaults in ``LABEL_DEFAULTS``; the Discord layer may overri
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -32,6 +33,7 @@ from typing import Any, Final
 
 from PIL import Image
 
+from bot.games.rushncrush import GAME
 from renderers.base import (
     BACKGROUND,
     BLACK,
@@ -39,6 +41,7 @@ from renderers.base import (
     HIGHLIGHT,
     ORANGE,
     OUTLINE,
+    SUPERSAMPLE,
     SURFACE,
     SURFACE_RAISED,
     TEXT,
@@ -49,8 +52,10 @@ from renderers.base import (
     Box,
     Canvas,
     Colour,
+    Palette,
     Point,
     TextSize,
+    build_palette,
     encode_png,
     fill_label,
     header_strip,
@@ -116,7 +121,7 @@ BAND_GAP: Final = 12
 ROWS_BEHIND: Final = 3  # rows shown behind the last car
 RULER_EVERY: Final = 4
 HATCH_STEP: Final = CELL_WIDTH / 4  # divides a column, so the rock's lines run on across cells
-COLUMN_CACHE: Final = 192  # rows' pictures kept (about 140 KB each)
+COLUMN_CACHE: Final = 192  # rows' pictures kept (about 35 KB each)
 FINISH_LABEL_ROWS: Final = 3  # no row number this close to the finish: its label goes there
 PANEL_HEIGHT: Final = 196
 PANEL_GAP: Final = 12
@@ -288,14 +293,14 @@ def make_track(view: Mapping[str, Any], top: float) -> Track:
 def static_layer(
     track_top: float, players: int, height: int, words: tuple[tuple[str, str], ...]
 ) -> Image.Image:
-    """The lane numbers and the dashboards' frames (supersampled): they never change."""
+    """The lane numbers and the dashboards' frames (final size): they never change."""
     labels = dict(words)
-    canvas = Canvas(WIDTH, height)
+    canvas = Canvas(WIDTH, height, scale=SUPERSAMPLE, final_text=True)
     track = Track(frozenset(), 1, 1, 1, 0, track_top)
     draw_lane_numbers(canvas, track)
     for seat, box in enumerate(panel_boxes(players, track.bottom + GAP)):
         draw_dashboard_frame(canvas, box, seat, labels)
-    return canvas.image
+    return canvas.finish()
 
 
 # Each visible row is one cached column picture (walls, four cells, ruler number), pasted in
@@ -321,7 +326,7 @@ def _ground(track: Track, lane: int, row: int) -> str:
 
 @lru_cache(maxsize=COLUMN_CACHE)
 def column_image(grounds: tuple[str, ...], ruler: str) -> Image.Image:
-    canvas = Canvas(CELL_WIDTH, BAND_HEIGHT)
+    canvas = Canvas(CELL_WIDTH, BAND_HEIGHT, scale=SUPERSAMPLE, final_text=True)
     lanes_bottom = WALL_HEIGHT + LANES * CELL_HEIGHT
     for wall_top in (0, lanes_bottom):
         wall = (0, wall_top, CELL_WIDTH, wall_top + WALL_HEIGHT)
@@ -343,7 +348,7 @@ def column_image(grounds: tuple[str, ...], ruler: str) -> Image.Image:
     if ruler:
         ruler_y = lanes_bottom + WALL_HEIGHT + RULER_HEIGHT / 2
         canvas.text((CELL_WIDTH / 2, ruler_y), ruler, TextSize.SMALL, TEXT_MUTED, "mm")
-    return canvas.image
+    return canvas.finish()
 
 
 def draw_track(canvas: Canvas, track: Track, labels: Mapping[str, str]) -> None:
@@ -424,15 +429,22 @@ def _lines(canvas: Canvas, track: Track, labels: Mapping[str, str]) -> None:
         return
     x, top = last[2], last[1]
     square = CELL_HEIGHT / 4
+    canvas.sprite(
+        "finish", (x - square, top, x, top + LANES * CELL_HEIGHT), lambda c, at: _chequer(c, at)
+    )
+    ruler_y = top + LANES * CELL_HEIGHT + WALL_HEIGHT + RULER_HEIGHT / 2
+    canvas.text((x - square - 4, ruler_y), labels["finish"], TextSize.SMALL, TEXT, "rm")
+
+
+def _chequer(canvas: Canvas, corner: Point) -> None:
+    """The finish line's two columns of squares, drawn as one piece (so no seam shows)."""
+    square = CELL_HEIGHT / 4
     for index in range(LANES * 4):
         for column in range(2):
             fill = CHECKER_DARK if (index + column) % 2 else CHECKER_LIGHT
-            left = x - square + column * square / 2
-            canvas.rect(
-                (left, top + index * square, left + square / 2, top + (index + 1) * square), fill
-            )
-    ruler_y = top + LANES * CELL_HEIGHT + WALL_HEIGHT + RULER_HEIGHT / 2
-    canvas.text((x - square - 4, ruler_y), labels["finish"], TextSize.SMALL, TEXT, "rm")
+            left = corner[0] + column * square / 2
+            top = corner[1] + index * square
+            canvas.rect((left, top, left + square / 2, top + square), fill)
 
 
 def draw_hazards(canvas: Canvas, track: Track, view: Mapping[str, Any]) -> None:
@@ -459,11 +471,19 @@ def _tile(box: Box) -> Box:
 
 def _wreck(canvas: Canvas, box: Box, seat: int) -> None:
     tile = _tile(box)
-    canvas.rect(tile, WRECK, BLACK, 2, 8)
-    canvas.line([(tile[0] + 5, tile[1] + 5), (tile[2] - 5, tile[3] - 5)], WRECK_INK, 3)
-    canvas.line([(tile[0] + 5, tile[3] - 5), (tile[2] - 5, tile[1] + 5)], WRECK_INK, 3)
-    if seat >= 0:
-        canvas.circle(((tile[0] + tile[2]) / 2, (tile[1] + tile[3]) / 2), 12, WRECK, None)
+    numbered = seat >= 0
+
+    def draw(target: Canvas, corner: Point) -> None:
+        left, top = corner
+        right, bottom = left + CAR_WIDTH, top + CAR_HEIGHT
+        target.rect((left, top, right, bottom), WRECK, BLACK, 2, 8)
+        target.line([(left + 5, top + 5), (right - 5, bottom - 5)], WRECK_INK, 3)
+        target.line([(left + 5, bottom - 5), (right - 5, top + 5)], WRECK_INK, 3)
+        if numbered:
+            target.circle(((left + right) / 2, (top + bottom) / 2), 12, WRECK, None)
+
+    canvas.sprite(("wreck", numbered), tile, draw)
+    if numbered:
         canvas.text(
             ((tile[0] + tile[2]) / 2, (tile[1] + tile[3]) / 2),
             str(seat + 1),
@@ -477,10 +497,14 @@ def _nails(canvas: Canvas, box: Box) -> None:
     left, _, right, bottom = box
     base = bottom - 6
     width = (right - left - 8) / 4
-    for index in range(4):
-        x = left + 4 + index * width
-        spike = [(x, base), (x + width / 2, base - 16), (x + width, base)]
-        canvas.polygon(spike, NAIL, BLACK, 1)
+
+    def draw(target: Canvas, corner: Point) -> None:
+        for index in range(4):
+            x = corner[0] + index * width
+            spike = [(x, corner[1] + 16), (x + width / 2, corner[1]), (x + width, corner[1] + 16)]
+            target.polygon(spike, NAIL, BLACK, 1)
+
+    canvas.sprite(("nails", width), (left + 4, base - 16, right - 4, base), draw)
 
 
 def draw_path(canvas: Canvas, track: Track, view: Mapping[str, Any]) -> None:
@@ -535,14 +559,19 @@ def draw_cars(canvas: Canvas, track: Track, view: Mapping[str, Any]) -> None:
 def _car(canvas: Canvas, box: Box, seat: int, on_turn: bool) -> None:
     tile = _tile(box)
     fill = seat_colour(seat)
-    if on_turn:
-        canvas.rect((tile[0] - 4, tile[1] - 4, tile[2] + 4, tile[3] + 4), None, WHITE, 3, 11)
-    canvas.rect(tile, fill, BLACK, 2, 8)
-    nose_x = tile[2]
     middle = (tile[1] + tile[3]) / 2
-    canvas.polygon(
-        [(nose_x - 1, middle - 8), (nose_x + 6, middle), (nose_x - 1, middle + 8)], BLACK
-    )
+
+    def draw(target: Canvas, corner: Point) -> None:
+        left, top = corner[0] + 4, corner[1] + 4
+        right, bottom = left + CAR_WIDTH, top + CAR_HEIGHT
+        if on_turn:
+            target.rect((left - 4, top - 4, right + 4, bottom + 4), None, WHITE, 3, 11)
+        target.rect((left, top, right, bottom), fill, BLACK, 2, 8)
+        nose = (top + bottom) / 2
+        target.polygon([(right - 1, nose - 8), (right + 6, nose), (right - 1, nose + 8)], BLACK)
+
+    frame = (tile[0] - 4, tile[1] - 4, tile[2] + 6, tile[3] + 4)
+    canvas.sprite(("car", fill, on_turn), frame, draw)
     canvas.text(
         ((tile[0] + tile[2]) / 2 - 2, middle),
         str(seat + 1),
@@ -818,6 +847,11 @@ def layout_height(view: Mapping[str, Any]) -> int:
 
 def render(view: dict[str, Any], labels: dict[str, str] | None = None) -> bytes:
     """The board as a PNG, drawn from the public view only."""
+    return encode_png(render_image(view, labels), palette=board_palette())
+
+
+def render_image(view: Mapping[str, Any], labels: Mapping[str, str] | None = None) -> Image.Image:
+    """The board as a Pillow image (``render`` encodes it)."""
     words = merge_labels(LABEL_DEFAULTS, labels)
     height = layout_height(view)
     track = make_track(view, MARGIN + HEADER_HEIGHT + GAP)
@@ -845,4 +879,54 @@ def render(view: dict[str, Any], labels: dict[str, str] | None = None) -> bytes:
     draw_footer(
         canvas, (MARGIN, footer_top, WIDTH - MARGIN, footer_top + FOOTER_HEIGHT), view, words
     )
-    return encode_png(canvas.finish())
+    return canvas.finish()
+
+
+# --- the palette ----------------------------------------------------------------------------
+PALETTE_GAMES: Final = ((6, 1, 150, "oval"), (2, 2, 10_000, "sprint"), (4, 3, 60, "sprint"))
+HEATS: Final = ("W", "Y", "O", "R")
+
+
+def palette_views() -> list[dict[str, Any]]:
+    """Boards that between them show every colour a Rush'n'Crush board can: six seats, each
+    heat and temperature, wrecks, nails, a car out, thrown dice, laps (``board_palette``)."""
+    views = []
+    for players, seed, steps, course in PALETTE_GAMES:
+        rng = random.Random(seed)
+        state = GAME.new_state(players, seed, {"course": course})
+        for _ in range(steps):
+            acting = sorted(GAME.to_act(state))
+            if not acting:
+                break
+            state = GAME.apply(state, acting[0], rng.choice(GAME.legal_actions(state, acting[0])))
+        views.append(GAME.view(state, None))
+    shown = views[0]
+    cars = [
+        {**car, "heat": HEATS[index % 4], "temp": index + 1, "out": index == len(shown["cars"]) - 1}
+        for index, car in enumerate(shown["cars"])
+    ]
+    rows = sorted(int(car["row"]) for car in cars if car["placed"])
+    throws = [
+        {"type": "roll", "seat": seat, "test": "driving", "dice": [1, 3, 6], "result": 6}
+        for seat in range(3)
+    ]
+    views.append(
+        {
+            **shown,
+            "cars": cars,
+            "wrecks": [
+                [lane, _physical(shown["course"], row + 1), lane - 1]
+                for lane, row in zip((2, 3), rows, strict=False)
+            ],
+            "events": throws,
+            "outcome": {"winners": [1], "reason": "finish"},
+        }
+    )
+    return views
+
+
+@lru_cache(maxsize=1)
+def board_palette() -> Palette:
+    """The palette every Rush'n'Crush board is mapped onto (fixed, so a board's bytes never
+    depend on what was drawn before it, and an unchanged part keeps its exact colours)."""
+    return build_palette([render_image(view) for view in palette_views()])

@@ -12,6 +12,7 @@ import pytest
 from PIL import Image
 
 from bot.games.bugrace import GAME, BugRaceState, arrange_play, with_bug
+from renderers import base
 from renderers.bugrace import HEIGHT, WIDTH, render
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -72,6 +73,17 @@ def test_a_shared_win_renders() -> None:
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.winners == (0, 1)
     picture(GAME.view(state, None))
+
+
+def test_the_same_view_gives_the_same_bytes_whatever_was_drawn_before() -> None:
+    """Cached stamps, texts and layers never leak from one picture into the next."""
+    view = GAME.view(advance(GAME.new_state(3, 2), 60), None)
+    first = render(view)
+    render(GAME.view(finished(GAME.new_state(4, 9)), None))
+    render(view, {"start": "Départ", "player_1": "Grace"})
+    assert render(view) == first
+    base.clear_caches()  # every stamp and text drawn afresh comes out the same
+    assert render(view) == first
 
 
 def test_the_picture_does_not_depend_on_the_cards_in_hand() -> None:

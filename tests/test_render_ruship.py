@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import io
+import multiprocessing
 import random
 import subprocess
 import sys
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any, get_args
 
 import pytest
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageStat
 
 from renderers import base, ruship
 from renderers.ruship import HEIGHT, WIDTH, footer_box, render, space_box
@@ -137,6 +138,23 @@ def test_the_same_view_gives_the_same_bytes() -> None:
 def test_the_picture_is_wide_enough_for_a_phone_and_not_too_tall() -> None:
     assert 1000 <= WIDTH <= 1200
     assert HEIGHT < WIDTH
+
+
+def test_the_same_view_gives_the_same_bytes_whatever_was_drawn_before() -> None:
+    """Cached stamps, texts and layers never leak from one picture into the next."""
+    first = render(middle_view())
+    render(end_view())
+    render(make_view(), {"earth": "Terre", "player_1": "Grace"})
+    assert render(middle_view()) == first
+    base.clear_caches()  # every stamp and text drawn afresh comes out the same
+    assert render(middle_view()) == first
+
+
+def test_a_render_in_another_process_matches_this_one() -> None:
+    """The bot may render in a process pool: a fresh process gives the same bytes."""
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=1, mp_context=context) as pool:
+        assert pool.submit(render, middle_view()).result(timeout=120) == render(middle_view())
 
 
 def test_renders_in_parallel_threads_match_a_lone_render() -> None:
@@ -412,6 +430,56 @@ def test_chip_flow_clips_what_does_not_fit() -> None:
 
 def test_seat_colours_come_with_distinct_shapes() -> None:
     assert len(set(base.SEAT_SHAPES)) == len(base.SEAT_SHAPES) == len(base.SEAT_COLOURS)
+
+
+def kit_drawing(canvas: base.Canvas) -> None:
+    canvas.panel((10, 10, 290, 190))
+    canvas.circle((60.3, 60.7), 25, base.SKY_BLUE, base.WHITE, 3)
+    canvas.polygon(base.star_points((150, 70), 40), base.ORANGE, base.BLACK, 2)
+    canvas.arrow([(30, 150), (120, 130), (250, 160)], base.with_alpha(base.YELLOW, 170), 10, 30)
+    canvas.line([(40, 180), (80, 180), (120, 170), (160, 170)], base.VERMILLION, 4)
+    canvas.die((220, 20, 276, 76), 5)
+    canvas.rect((205.5, 100.25, 280.75, 120.5), base.BLUISH_GREEN, None, 0, 6)
+    canvas.circle((295, 5), 12, base.WHITE)  # partly off the picture
+
+
+def test_shapes_at_final_size_look_like_shapes_drawn_supersampled() -> None:
+    """Each shape is antialiased through its own stamp: same places, same smooth edges."""
+    pictures = []
+    for scale in (1, base.SUPERSAMPLE):
+        canvas = base.Canvas(300, 200, scale=scale)
+        kit_drawing(canvas)
+        pictures.append(canvas.finish())
+    final, supersampled = pictures
+    change = ImageChops.difference(final, supersampled).convert("L")
+    assert ImageStat.Stat(change).mean[0] < 2
+    far = change.point(lambda level: 255 if level > 2 * QUANTISATION_NOISE else 0)
+    assert far.histogram()[255] < 0.005 * 300 * 200  # a few pixels along thin outlines
+    assert len(final.getcolors(300 * 200) or []) > 100  # edges are blends, not steps
+
+
+def test_a_big_panel_drawn_as_its_rim_matches_one_drawn_whole() -> None:
+    whole = base.Canvas(400, 300, scale=base.STAMP_SCALE)
+    rim = base.Canvas(400, 300)
+    for canvas in (whole, rim):
+        canvas.panel((20.5, 30, 380, 280.25), base.SURFACE, base.ORANGE, 4)
+        canvas.rect((40, 60, 360, 260), base.with_alpha(base.BACKGROUND, 110), None, 0, 14)
+    change = ImageChops.difference(whole.finish(), rim.finish())
+    assert change.point(lambda level: 255 if level > 2 else 0).getbbox() is None
+
+
+def test_encode_png_maps_onto_a_fixed_palette_exactly_for_its_flat_colours() -> None:
+    canvas = base.Canvas(200, 100)
+    kit_drawing(canvas)
+    picture = canvas.finish()
+    palette = base.build_palette([picture])
+    data = base.encode_png(picture, palette=palette)
+    decoded = Image.open(io.BytesIO(data))
+    assert decoded.mode == "P"
+    decoded_rgb = decoded.convert("RGB")
+    assert not differs(decoded_rgb, picture)
+    assert decoded_rgb.getpixel((100, 50)) == picture.getpixel((100, 50)) == base.SURFACE
+    assert data == base.encode_png(picture.copy(), palette=palette)
 
 
 def test_encode_png_is_a_palette_png() -> None:

@@ -12,6 +12,7 @@ from PIL import Image, ImageChops
 
 from bot.games import rushncrush_data as data
 from bot.games.rushncrush import GAME, PHASE_MOVE, Car, RncState, parse_course, scenario
+from renderers import base
 from renderers.base import seat_colour
 from renderers.rushncrush import (
     BAND_ROWS,
@@ -114,6 +115,17 @@ def test_the_same_view_gives_the_same_bytes_even_from_threads() -> None:
     expected = render(view)
     with ThreadPoolExecutor(max_workers=4) as pool:
         assert all(result == expected for result in pool.map(lambda _: render(view), range(6)))
+
+
+def test_the_same_view_gives_the_same_bytes_whatever_was_drawn_before() -> None:
+    """Cached stamps, texts, columns and layers never leak from one picture into the next."""
+    view = played_view(4, 4, 60)
+    first = render(view)
+    render(played_view(9, 6, 120, "oval"))
+    render(view, {"player_0": "Furiosa", "finish": "ARRIVÉE"})
+    assert render(view) == first
+    base.clear_caches()  # every stamp and text drawn afresh comes out the same
+    assert render(view) == first
 
 
 def test_more_drivers_make_a_taller_picture_with_a_dashboard_each() -> None:
