@@ -58,3 +58,19 @@ def test_no_key_is_defined_twice_across_a_languages_files() -> None:
             for key in json.loads(entry.read_text(encoding="utf-8")):
                 assert key not in seen, f"{language}: {key} in {entry.name} and {seen[key]}"
                 seen[key] = entry.name
+
+
+async def test_slash_commands_are_synced_with_french_names_and_descriptions(simcord_env) -> None:
+    from bot.app import CommandTranslator
+
+    bot = simcord_env.bot
+    payloads = {
+        command.name: await command.get_translated_payload(bot.tree, CommandTranslator())
+        for command in bot.tree.get_commands()
+    }
+    assert set(payloads) >= {"ruship", "bugrace", "rushncrush", "board", "resign", "games"}
+    assert payloads["board"]["name_localizations"]["fr"] == "plateau"
+    for game in ("ruship", "bugrace", "rushncrush"):
+        new = next(o for o in payloads[game]["options"] if o["name"] == "new")
+        assert new["name_localizations"]["fr"] == "nouvelle"
+        assert all("fr" in o.get("description_localizations", {}) for o in new["options"]), game
