@@ -22,7 +22,7 @@ from pathlib import Path
 from bot.errors import TableError
 from bot.games import GAMES
 from bot.matches import MatchService
-from bot.rendering import BoardPainter
+from bot.rendering import BoardPainter, default_processes
 from bot.store import SqliteStore
 
 
@@ -168,7 +168,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
-        "--processes", type=int, default=os.cpu_count() or 1, help="render worker processes"
+        "--processes", type=int, default=default_processes(), help="render worker processes"
     )
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:

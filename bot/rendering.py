@@ -6,11 +6,18 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from renderers import RENDERERS
+
+
+def default_processes() -> int:
+    """One core stays with the event loop (engine, database, Discord); the others draw.
+    Measured on 2 cores: one worker gives lower latency than two at 100 clicks/s."""
+    return max(1, (os.cpu_count() or 2) - 1)
 
 
 def render_board(game: str, view: Mapping[str, Any], labels: Mapping[str, str] | None) -> bytes:

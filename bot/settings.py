@@ -6,6 +6,8 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from bot.rendering import default_processes
+
 DEFAULT_DATABASE_URL = "sqlite:///data/rushtable.db"
 
 
@@ -42,7 +44,7 @@ class Settings:
             log_level=(env.get("LOG_LEVEL", "").strip() or "INFO").upper(),
             ai_delay=_number(env, "AI_DELAY_SECONDS", 1.0),
             tick_seconds=_number(env, "TIMER_TICK_SECONDS", 60.0),
-            render_processes=int(_number(env, "RENDER_PROCESSES", float(os.cpu_count() or 1))),
+            render_processes=int(_number(env, "RENDER_PROCESSES", float(default_processes()))),
         )
 
 
