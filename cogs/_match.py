@@ -304,6 +304,14 @@ class GameCog(commands.GroupCog):
         )
 
 
+#: The options every game's ``new`` command shares, described once.
+SHARED_OPTIONS = {
+    "opponent": "Invite someone to play against you",
+    "thread": "Play in a new thread",
+    "time_limit": "Time for each turn before the AI plays it",
+}
+
+
 def time_limit_choices() -> list[app_commands.Choice[int]]:
     return [app_commands.Choice(name=name, value=value) for name, value in TIME_LIMIT_CHOICES]
 

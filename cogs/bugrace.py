@@ -14,7 +14,7 @@ from discord import app_commands
 
 from bot.games.bugrace import LEGS, POSITIONS, SIDES, leg_names
 from bot.i18n import Tr
-from cogs._match import LABEL_LIMIT, GameCog, time_limit_choices
+from cogs._match import LABEL_LIMIT, SHARED_OPTIONS, GameCog, time_limit_choices
 
 if TYPE_CHECKING:
     from bot.app import RushTableBot
@@ -64,12 +64,10 @@ class BugRaceCog(GameCog, group_name="bugrace", group_description="Play Bug Race
 
     @app_commands.command(name="new", description="Open a Bug Race lobby in this channel")
     @app_commands.describe(
-        opponent="Invite someone to play against you",
+        **SHARED_OPTIONS,
         ai="Number of AI players (0 to 3)",
         expert="Expert variant: draft four cards each round",
         play_on="Play on for 2nd and 3rd places",
-        thread="Play in a new thread",
-        time_limit="Time for each turn before the AI plays it",
     )
     @app_commands.choices(time_limit=time_limit_choices())
     @app_commands.guild_only()

@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 
 from bot.i18n import Tr
-from cogs._match import GameCog, time_limit_choices
+from cogs._match import SHARED_OPTIONS, GameCog, time_limit_choices
 
 if TYPE_CHECKING:
     from bot.app import RushTableBot
@@ -25,12 +25,7 @@ class RushipCog(GameCog, group_name="ruship", group_description="Play Ruship"):
     game_name = "ruship"
 
     @app_commands.command(name="new", description="Open a Ruship lobby in this channel")
-    @app_commands.describe(
-        opponent="Invite someone to play against you",
-        ai="Add an AI player",
-        thread="Play in a new thread",
-        time_limit="Time for each turn before the AI plays it",
-    )
+    @app_commands.describe(**SHARED_OPTIONS, ai="Add an AI player")
     @app_commands.choices(time_limit=time_limit_choices())
     @app_commands.guild_only()
     async def new(

@@ -16,7 +16,7 @@ from discord import app_commands
 
 from bot.games.rushncrush import accelerated, course_from_options, decelerated, heat_colour
 from bot.i18n import Tr
-from cogs._match import LABEL_LIMIT, GameCog, time_limit_choices
+from cogs._match import LABEL_LIMIT, SHARED_OPTIONS, GameCog, time_limit_choices
 
 if TYPE_CHECKING:
     from bot.app import RushTableBot
@@ -102,8 +102,8 @@ class RushNCrushCog(GameCog, group_name="rushncrush", group_description="Play Ru
         laps="Laps of a loop course (Oval or Custom), 1-5",
         trading="Let players swap equipment cards before the start",
         reaction_timeout="How long a player may take to answer with a card on another's turn",
-        thread="Play in a new thread",
-        time_limit="Time for each turn before the AI plays it",
+        thread=SHARED_OPTIONS["thread"],
+        time_limit=SHARED_OPTIONS["time_limit"],
     )
     @app_commands.choices(course=COURSE_CHOICES)
     @app_commands.choices(reaction_timeout=REACTION_CHOICES, time_limit=time_limit_choices())
