@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -29,3 +30,18 @@ async def simcord_bot(database: Path) -> AsyncIterator[RushTableBot]:
     yield bot
     # A failed test must not leave the database thread running (pytest would hang).
     await bot.store.close()
+
+
+@pytest.fixture
+def french_client(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every person's Discord client is set to French (simcord's interactions say en-US)."""
+    from simcord import interactions as simcord_interactions
+
+    original = simcord_interactions.base_payload
+
+    def french(*args: Any, **kwargs: Any) -> Any:
+        record, payload = original(*args, **kwargs)
+        payload["locale"] = "fr"
+        return record, payload
+
+    monkeypatch.setattr(simcord_interactions, "base_payload", french)

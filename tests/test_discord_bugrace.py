@@ -416,17 +416,7 @@ async def test_a_french_server_gets_french_board_text(simcord_env) -> None:
     assert await board.attachments[0].read() == french != english
 
 
-async def test_a_french_player_gets_a_french_panel_and_rules(simcord_env, monkeypatch) -> None:
-    from simcord import interactions as simcord_interactions
-
-    original = simcord_interactions.base_payload
-
-    def french(*args: Any, **kwargs: Any) -> Any:  # the player's Discord client is in French
-        record, payload = original(*args, **kwargs)
-        payload["locale"] = "fr"
-        return record, payload
-
-    monkeypatch.setattr(simcord_interactions, "base_payload", french)
+async def test_a_french_player_gets_a_french_panel_and_rules(simcord_env, french_client) -> None:
     table = Table(simcord_env)
     alice = table.member("alice")
     await start(table, alice, ai=1)

@@ -268,17 +268,7 @@ async def test_french_server_gets_french_boards_and_lobby(simcord_env) -> None:
     assert any(label_of(b).startswith("🎲 Lancer") for b in action_buttons(board))
 
 
-async def test_french_player_gets_private_replies_in_french(simcord_env, monkeypatch) -> None:
-    from simcord import interactions as simcord_interactions
-
-    original = simcord_interactions.base_payload
-
-    def french(*args, **kwargs):  # the player's Discord client is set to French
-        record, payload = original(*args, **kwargs)
-        payload["locale"] = "fr"
-        return record, payload
-
-    monkeypatch.setattr(simcord_interactions, "base_payload", french)
+async def test_french_player_gets_private_replies_in_french(simcord_env, french_client) -> None:
     table = Table(simcord_env)
     alice = table.member("alice")
     await table.open(alice, "ruship")
