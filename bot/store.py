@@ -8,13 +8,14 @@ driver (PostgreSQL for a sharded bot) implements the same ``MatchStore`` protoco
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 from urllib.parse import urlparse
 
 import aiosqlite
@@ -168,15 +169,32 @@ class _Done:
     lastrowid: int | None
 
 
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _serialised(
+    method: Callable[Concatenate[SqliteStore, _P], Coroutine[Any, Any, _R]],
+) -> Callable[Concatenate[SqliteStore, _P], Coroutine[Any, Any, _R]]:
+    """One connection serves every match: a call holds it for its whole duration, so
+    transactions of different matches never interleave and no read sees another's
+    uncommitted write."""
+
+    @functools.wraps(method)
+    async def serialised(self: SqliteStore, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        async with self._serial:
+            return await method(self, *args, **kwargs)
+
+    return serialised
+
+
 class SqliteStore:
     """The default driver: one SQLite file in WAL mode."""
 
     def __init__(self, path: str) -> None:
         self.path = path
         self._db: aiosqlite.Connection | None = None
-        # One connection serves every match: transactions of different matches must not
-        # interleave on it, and a read must not see another's uncommitted write.
-        self._serial = asyncio.Lock()
+        self._serial = asyncio.Lock()  # see _serialised
 
     @classmethod
     def from_url(cls, database_url: str) -> SqliteStore:
@@ -230,7 +248,8 @@ class SqliteStore:
                 await self._exec("ROLLBACK")
                 raise
 
-    async def _create_lobby_unlocked(
+    @_serialised
+    async def create_lobby(
         self,
         *,
         guild_id: int | None,
@@ -259,8 +278,9 @@ class SqliteStore:
         except BaseException:
             await self._exec("ROLLBACK")
             raise
-        match = await self._get_unlocked(match_id)
-        assert match is not None
+        (match,) = await self._select(
+            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,)
+        )
         return match
 
     async def _write_seats(self, match_id: int, seats: Sequence[Seat]) -> None:
@@ -271,13 +291,15 @@ class SqliteStore:
         )
         await cursor.close()
 
-    async def _get_unlocked(self, match_id: int) -> Match | None:
+    @_serialised
+    async def get(self, match_id: int) -> Match | None:
         matches = await self._select(
             f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,)
         )
         return matches[0] if matches else None
 
-    async def _open_in_channel_unlocked(self, channel_id: int) -> Match | None:
+    @_serialised
+    async def open_in_channel(self, channel_id: int) -> Match | None:
         matches = await self._select(
             f"SELECT {_MATCH_COLUMNS} FROM matches WHERE channel_id = ? "
             "AND status IN ('lobby', 'active')",
@@ -285,7 +307,8 @@ class SqliteStore:
         )
         return matches[0] if matches else None
 
-    async def _of_user_unlocked(self, guild_id: int | None, user_id: int) -> list[Match]:
+    @_serialised
+    async def of_user(self, guild_id: int | None, user_id: int) -> list[Match]:
         return await self._select(
             f"SELECT {_MATCH_COLUMNS} FROM matches WHERE guild_id IS ? "
             "AND status IN ('lobby', 'active') AND id IN "
@@ -293,12 +316,14 @@ class SqliteStore:
             (guild_id, user_id),
         )
 
-    async def _active_unlocked(self) -> list[Match]:
+    @_serialised
+    async def active(self) -> list[Match]:
         return await self._select(
             f"SELECT {_MATCH_COLUMNS} FROM matches WHERE status = 'active' ORDER BY id", ()
         )
 
-    async def _update_unlocked(
+    @_serialised
+    async def update(
         self,
         match: Match,
         *,
@@ -306,6 +331,11 @@ class SqliteStore:
         action: tuple[int, str, bool] | None = None,
         now: float,
     ) -> Match:
+        """Write ``match`` (status, state, result, seats, timers) if nobody wrote first.
+
+        ``action`` = (seat, action, by_ai) appends one row to the action log in the same
+        transaction. Returns the match as stored, with its version bumped.
+        """
         new_version = expected_version + 1
         await self._exec("BEGIN IMMEDIATE")
         try:
@@ -342,101 +372,30 @@ class SqliteStore:
             raise
         return replace(match, version=new_version)
 
-    async def _set_board_message_unlocked(self, match_id: int, message_id: int | None) -> None:
+    @_serialised
+    async def set_board_message(self, match_id: int, message_id: int | None) -> None:
         await self._exec(
             "UPDATE matches SET board_message_id = ? WHERE id = ?", (message_id, match_id)
         )
 
-    async def _mark_reminded_unlocked(self, match_id: int, now: float) -> None:
+    @_serialised
+    async def mark_reminded(self, match_id: int, now: float) -> None:
         await self._exec("UPDATE matches SET last_reminder_at = ? WHERE id = ?", (now, match_id))
 
-    async def _freeze_unlocked(self, match_id: int, reason: str, now: float) -> None:
+    @_serialised
+    async def freeze(self, match_id: int, reason: str, now: float) -> None:
         await self._exec(
             "UPDATE matches SET status = 'frozen', frozen_reason = ?, updated_at = ? WHERE id = ?",
             (reason, now, match_id),
         )
 
-    async def _action_log_unlocked(self, match_id: int) -> list[tuple[int, int, str]]:
+    @_serialised
+    async def action_log(self, match_id: int) -> list[tuple[int, int, str]]:
         async with self.db.execute(
             "SELECT seq, seat, action FROM actions WHERE match_id = ? ORDER BY seq", (match_id,)
         ) as cursor:
             rows = await cursor.fetchall()
         return [(int(seq), int(seat), str(action)) for seq, seat, action in rows]
-
-    # -- the public interface: each call holds the connection for its whole duration
-    async def create_lobby(
-        self,
-        *,
-        guild_id: int | None,
-        channel_id: int,
-        game: str,
-        creator_id: int,
-        seed: int,
-        settings: dict[str, Any],
-        seats: Sequence[Seat],
-        now: float,
-    ) -> Match:
-        async with self._serial:
-            return await self._create_lobby_unlocked(
-                guild_id=guild_id,
-                channel_id=channel_id,
-                game=game,
-                creator_id=creator_id,
-                seed=seed,
-                settings=settings,
-                seats=seats,
-                now=now,
-            )
-
-    async def get(self, match_id: int) -> Match | None:
-        async with self._serial:
-            return await self._get_unlocked(match_id)
-
-    async def open_in_channel(self, channel_id: int) -> Match | None:
-        async with self._serial:
-            return await self._open_in_channel_unlocked(channel_id)
-
-    async def of_user(self, guild_id: int | None, user_id: int) -> list[Match]:
-        async with self._serial:
-            return await self._of_user_unlocked(guild_id, user_id)
-
-    async def active(self) -> list[Match]:
-        async with self._serial:
-            return await self._active_unlocked()
-
-    async def update(
-        self,
-        match: Match,
-        *,
-        expected_version: int,
-        action: tuple[int, str, bool] | None = None,
-        now: float,
-    ) -> Match:
-        """Write ``match`` (status, state, result, seats, timers) if nobody wrote first.
-
-        ``action`` = (seat, action, by_ai) appends one row to the action log in the same
-        transaction. Returns the match as stored, with its version bumped.
-        """
-        async with self._serial:
-            return await self._update_unlocked(
-                match, expected_version=expected_version, action=action, now=now
-            )
-
-    async def set_board_message(self, match_id: int, message_id: int | None) -> None:
-        async with self._serial:
-            await self._set_board_message_unlocked(match_id, message_id)
-
-    async def mark_reminded(self, match_id: int, now: float) -> None:
-        async with self._serial:
-            await self._mark_reminded_unlocked(match_id, now)
-
-    async def freeze(self, match_id: int, reason: str, now: float) -> None:
-        async with self._serial:
-            await self._freeze_unlocked(match_id, reason, now)
-
-    async def action_log(self, match_id: int) -> list[tuple[int, int, str]]:
-        async with self._serial:
-            return await self._action_log_unlocked(match_id)
 
     async def _select(self, sql: str, params: tuple[Any, ...]) -> list[Match]:
         async with self.db.execute(sql, params) as cursor:
