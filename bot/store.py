@@ -8,7 +8,6 @@ driver (PostgreSQL for a sharded bot) implements the same ``MatchStore`` protoco
 from __future__ import annotations
 
 import asyncio
-import functools
 import json
 import sqlite3
 from collections.abc import Callable, Coroutine, Sequence
@@ -180,11 +179,11 @@ def _serialised(
     transactions of different matches never interleave and no read sees another's
     uncommitted write."""
 
-    @functools.wraps(method)
-    async def serialised(self: SqliteStore, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+    async def serialised(self: SqliteStore, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
         async with self._serial:
             return await method(self, *args, **kwargs)
 
+    serialised.__name__, serialised.__doc__ = method.__name__, method.__doc__
     return serialised
 
 
