@@ -69,3 +69,24 @@ def test_a_rejected_token_is_one_clear_line_and_exit_code_2(monkeypatch, capsys)
     assert runner.run() == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "rejected DISCORD_TOKEN" in err[0]
+
+
+async def test_global_commands_are_synced_again_only_when_they_changed(
+    simcord_env, database
+) -> None:
+    from tests.conftest import make_bot
+
+    def syncs() -> int:
+        return sum(
+            1
+            for request in simcord_env.http_requests
+            if request.method == "PUT" and request.path.endswith("/commands")
+        )
+
+    first = syncs()
+    assert first >= 1, "the first start syncs the commands"
+    await simcord_env.restart_bot(make_bot(database))
+    assert syncs() == first, "same commands: no new global sync"
+    database.with_suffix(".commands").write_text("an older command set")
+    await simcord_env.restart_bot(make_bot(database))
+    assert syncs() == first + 1, "changed commands: synced again"
