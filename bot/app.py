@@ -57,7 +57,6 @@ class RushTableBot(commands.Bot):
         self.store: MatchStore = store or store_from_url(settings.database_url)
         self.service = MatchService(self.store, clock)
         self.extension_names = extensions
-        self.failed_extensions: dict[str, BaseException] = {}
         from cogs._match import TableFlow
 
         self.painter = BoardPainter(settings.render_processes)
@@ -77,8 +76,7 @@ class RushTableBot(commands.Bot):
         for name in self.extension_names:
             try:
                 await self.load_extension(name)
-            except Exception as error:
-                self.failed_extensions[name] = error
+            except Exception:
                 log.exception("could not load extension %s", name)
         await self.tree.set_translator(CommandTranslator())
         self.tree.error(self.on_app_command_error)

@@ -32,7 +32,7 @@ from bot.errors import (
     UnknownMatch,
     WrongPlayerCount,
 )
-from bot.games import GAMES, Game, IllegalAction
+from bot.games import GAMES, Game
 from bot.store import ChannelTaken, Match, MatchStore, Seat, StaleVersion
 
 log = logging.getLogger(__name__)
@@ -436,6 +436,3 @@ def _with_ai_seat(match: Match, seat: int) -> Match:
     return replace(
         match, seats=tuple(replace(s, is_ai=True) if s.seat == seat else s for s in match.seats)
     )
-
-
-__all__ = ["Expired", "IllegalAction", "MatchService", "Played"]

@@ -25,7 +25,7 @@ from discord.ext import commands
 from bot.errors import MatchFrozen, NoMatchHere, NotSeated, NotYourTurn, StaleBoard, TableError
 from bot.games import GAMES, Game, IllegalAction
 from bot.i18n import Tr
-from bot.matches import Expired, MatchService, Played
+from bot.matches import Expired, MatchService
 from bot.rendering import BoardPainter
 from bot.store import Match
 from renderers import LABEL_DEFAULTS
@@ -606,12 +606,9 @@ class TableFlow:
                 tolerate_others=tolerant,
                 panel_seat=seat,
             )
-            await self.after_play(played)
+            await self.publish(played.match.id, fresh=played.turn_changed)
             if private:
                 await self._refresh_private(interaction, played.match.id)
-
-    async def after_play(self, played: Played) -> None:
-        await self.publish(played.match.id, fresh=played.turn_changed)
 
     async def on_hand(self, interaction: discord.Interaction, match_id: int) -> None:
         async with self.guarded(interaction, match_id):
