@@ -75,6 +75,32 @@ class HasReactionWindows(Protocol[StateT_contra]):
         ...
 
 
+class HasStandingOrders(Protocol[StateT]):
+    """Optional, for games whose reaction cards answer other players' actions (Rush'n'Crush,
+    Fireship). Waiting for an answer would tell everyone who holds such a card, so each
+    player sets private **standing orders** instead, and the engine applies them at once
+    when the case arises.
+
+    A seat may set its orders at any time while the match runs, on turn or not: ``apply``
+    accepts every action listed by ``order_actions`` whatever ``to_act`` says. An order
+    action changes no public view (``view(state, None)`` is equal before and after), so the
+    table publishes nothing for it and public buttons stay current. Order actions start
+    with ``ORDER_PREFIX``; the seat's current orders are in ``view(state, seat)["orders"]``.
+    """
+
+    def order_actions(self, state: StateT, seat: int) -> list[str]:
+        """The order changes this seat may make now (empty when the match is over)."""
+        ...
+
+
+#: Every standing-order action starts with this word (``"order lucky 2"``).
+ORDER_PREFIX = "order "
+
+
+def is_order_action(action: str) -> bool:
+    return action.startswith(ORDER_PREFIX)
+
+
 _MASK64 = (1 << 64) - 1
 
 
