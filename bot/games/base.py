@@ -75,7 +75,7 @@ class HasReactionWindows(Protocol[StateT_contra]):
         ...
 
 
-class HasStandingOrders(Protocol[StateT]):
+class HasStandingOrders(Protocol[StateT_contra]):
     """Optional, for games whose reaction cards answer other players' actions (Rush'n'Crush,
     Fireship). Waiting for an answer would tell everyone who holds such a card, so each
     player sets private **standing orders** instead, and the engine applies them at once
@@ -88,7 +88,7 @@ class HasStandingOrders(Protocol[StateT]):
     with ``ORDER_PREFIX``; the seat's current orders are in ``view(state, seat)["orders"]``.
     """
 
-    def order_actions(self, state: StateT, seat: int) -> list[str]:
+    def order_actions(self, state: StateT_contra, seat: int) -> list[str]:
         """The order changes this seat may make now (empty when the match is over)."""
         ...
 
