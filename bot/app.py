@@ -55,9 +55,10 @@ class RushTableBot(commands.Bot):
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
         self.settings = settings
         self.store: MatchStore = store or store_from_url(settings.database_url)
+        self.store_opened = False
         self.service = MatchService(self.store, clock)
         self.extension_names = extensions
-        from cogs._match import TableFlow
+        from cogs._flow import TableFlow
 
         self.painter = BoardPainter(settings.render_processes)
         self.table = TableFlow(
@@ -66,12 +67,14 @@ class RushTableBot(commands.Bot):
             self.painter,
             ai_delay=settings.ai_delay,
             tick_seconds=settings.tick_seconds,
+            board_check_seconds=settings.board_check_seconds,
         )
 
     async def setup_hook(self) -> None:
-        from cogs._match import DYNAMIC_ITEMS
+        from cogs._components import DYNAMIC_ITEMS
 
-        await self.store.open()
+        if not self.store_opened:
+            await self.open_store()
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for name in self.extension_names:
             try:
@@ -82,6 +85,12 @@ class RushTableBot(commands.Bot):
         self.tree.error(self.on_app_command_error)
         await self.sync_commands()
         await self.table.start()
+
+    async def open_store(self) -> None:
+        """Open the database before logging in, so that a bad one stops the bot at once
+        with one sentence (``StoreError``) rather than after connecting to Discord."""
+        await self.store.open()
+        self.store_opened = True
 
     async def sync_commands(self) -> None:
         """Sync to the test guild at once; globally only when the command set changed."""
@@ -115,8 +124,13 @@ class RushTableBot(commands.Bot):
     ) -> None:
         from bot.i18n import Tr
 
+        tr = Tr(interaction.locale)
+        if isinstance(error, app_commands.TransformerError):
+            log.info("command %s: option refused: %s", interaction.command, error)
+            await self.table.reply_private(interaction, tr("error.bad_option_value"))
+            return
         log.error("command %s failed", interaction.command, exc_info=error)
-        await self.table.reply_private(interaction, Tr(interaction.locale)("error.unexpected"))
+        await self.table.reply_private(interaction, tr("error.unexpected"))
 
     async def close(self) -> None:
         await self.table.stop()

@@ -78,3 +78,7 @@ class BadOptions(TableError):
 
 class UnknownAction(TableError):
     key = "error.unknown_action"
+
+
+class WrongChannel(TableError):
+    key = "error.wrong_channel"

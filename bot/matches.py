@@ -29,10 +29,12 @@ from bot.errors import (
     NotYourTurn,
     OnlyCreator,
     StaleBoard,
+    UnknownAction,
     UnknownMatch,
     WrongPlayerCount,
 )
 from bot.games import GAMES, Game
+from bot.games.base import is_order_action
 from bot.store import ChannelTaken, Match, MatchStore, Seat, StaleVersion
 
 log = logging.getLogger(__name__)
@@ -54,6 +56,11 @@ class Played:
     action: str
     by_ai: bool
     turn_changed: bool  # the set of seats to act changed: a new board message is due
+
+    @property
+    def is_order(self) -> bool:
+        """A private standing order: nothing public changed."""
+        return is_order_action(self.action)
 
 
 @dataclass(frozen=True)
@@ -134,13 +141,18 @@ class MatchService:
         except ValueError as error:
             raise BadOptions(reason=str(error)) from error
 
-    async def join(self, match_id: int, user_id: int) -> Match:
+    async def join(self, match_id: int, user_id: int, name: str) -> Match:
+        """Seat a person and remember their name in the same write (simultaneous Joins
+        must keep every name)."""
+
         def change(match: Match) -> Match:
             if match.seat_of(user_id) is not None:
                 raise AlreadySeated()
             if len(match.seats) >= self.engine(match).max_players:
                 raise LobbyFull(max=self.engine(match).max_players)
-            return _with_seats(match, [*match.seats, Seat(0, user_id)])
+            names = {**match.settings.get("names", {}), str(user_id): name}
+            seated = _with_seats(match, [*match.seats, Seat(0, user_id)])
+            return replace(seated, settings={**match.settings, "names": names})
 
         return await self._change_lobby(match_id, change)
 
@@ -236,24 +248,52 @@ class MatchService:
         """
         async with self.lock(match_id):
             match = await self._get(match_id)
+            if match.status == "frozen":
+                raise MatchFrozen(match=match)
             if match.status != "active":
                 raise MatchNotActive(match=match)
             seat = match.seat_of(user_id)
-            if version != match.version and not (
-                tolerate_others
-                and seat is not None
-                and version < match.version
-                and seat not in await self._seats_acted_since(match_id, version)
-            ):
-                raise StaleBoard(match=match)
             if seat is None:
                 raise NotSeated(match=match)
             if panel_seat is not None and panel_seat != seat:
                 raise NotYourPanel(match=match)
+            order = is_order_action(action)
+            if not order and not await self._still_current(match, version, seat, tolerate_others):
+                raise StaleBoard(match=match)
             state = await self._state_or_freeze(match)
-            if seat not in self.engine(match).to_act(state):
+            if order:
+                if action not in self.order_actions(match, state, seat):
+                    raise UnknownAction(match=match)
+            elif seat not in self.engine(match).to_act(state):
                 raise NotYourTurn(match=match, state=state)
             return await self._apply(match, state, seat, action, by_ai=False)
+
+    async def _still_current(
+        self, match: Match, version: int, seat: int, tolerate_others: bool
+    ) -> bool:
+        """A click made on ``version`` still counts if nothing public changed since
+        (only standing orders were set), or, with ``tolerate_others``, if only other
+        seats acted since."""
+        if version == match.version:
+            return True
+        if version > match.version:
+            return False
+        since = [
+            (acted, action)
+            for seq, acted, action in await self.store.action_log(match.id)
+            if seq > version
+        ]
+        return all(
+            is_order_action(action) or (tolerate_others and acted != seat)
+            for acted, action in since
+        )
+
+    def order_actions(self, match: Match, state: Any, seat: int) -> list[str]:
+        """The standing orders ``seat`` may set now, for games that have them."""
+        order_actions = getattr(self.engine(match), "order_actions", None)
+        if order_actions is None or match.status != "active":
+            return []
+        return list(order_actions(state, seat))
 
     async def act_as_ai(self, match_id: int, seat: int) -> Played | None:
         """The AI plays one action for ``seat`` if that seat is still to act."""
@@ -268,9 +308,6 @@ class MatchService:
             # Off the event loop: a thoughtful AI move must not stall other matches.
             action = await asyncio.to_thread(engine.bot_action, state, seat, ai_rng(match))
             return await self._apply(match, state, seat, action, by_ai=True)
-
-    async def _seats_acted_since(self, match_id: int, version: int) -> set[int]:
-        return {seat for seq, seat, _ in await self.store.action_log(match_id) if seq > version}
 
     async def _state_or_freeze(self, match: Match) -> Any:
         try:
@@ -289,7 +326,7 @@ class MatchService:
         outcome = engine.outcome(new_state)
         now = self.clock()
         seats = match.seats
-        if not by_ai:
+        if not by_ai and not is_order_action(action):
             seats = tuple(replace(s, expiries=0) if s.seat == seat else s for s in seats)
         updated = replace(
             match,

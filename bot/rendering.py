@@ -5,8 +5,13 @@ on every core while the event loop keeps answering clicks, or in threads when
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import ctypes
 import multiprocessing
 import os
+import signal
+import threading
+import time
 from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -24,9 +29,31 @@ def render_board(game: str, view: Mapping[str, Any], labels: Mapping[str, str] |
     return RENDERERS[game](view, labels)
 
 
-def _warm_up() -> None:
-    """Import the renderers (and their fonts) in a fresh worker before the first click."""
+PARENT_CHECK_SECONDS = 1.0
+_PR_SET_PDEATHSIG = 1
+
+
+def _start_worker(parent_pid: int) -> None:
+    """A fresh worker dies with the bot, however the bot ends (even SIGKILL), then imports
+    the renderers (and their fonts) before the first click."""
+    _die_with_parent(parent_pid)
     assert RENDERERS
+
+
+def _die_with_parent(parent_pid: int) -> None:
+    with contextlib.suppress(OSError, AttributeError):  # Linux: the kernel tells us at once
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent_pid:
+        os._exit(0)
+    threading.Thread(target=_watch_parent, args=(parent_pid,), daemon=True).start()
+
+
+def _watch_parent(parent_pid: int) -> None:
+    """Elsewhere (or should the signal be missed): an orphan is adopted by another process."""
+    while os.getppid() == parent_pid:
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(0)
 
 
 class BoardPainter:
@@ -36,7 +63,12 @@ class BoardPainter:
         if processes > 0:
             # "spawn": a worker never inherits the bot's threads (aiosqlite, the gateway).
             context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(processes, mp_context=context, initializer=_warm_up)
+            self._pool = ProcessPoolExecutor(
+                processes,
+                mp_context=context,
+                initializer=_start_worker,
+                initargs=(os.getpid(),),
+            )
 
     async def render(
         self, game: str, view: Mapping[str, Any], labels: Mapping[str, str] | None = None

@@ -8,9 +8,11 @@ import logging
 import signal
 import sys
 
+import aiohttp
 import discord
 
 from bot.settings import Settings, SettingsError
+from bot.store import StoreError
 
 log = logging.getLogger("bot")
 
@@ -26,21 +28,43 @@ def run() -> int:
     except SettingsError as error:
         print(f"rush-table: {error}", file=sys.stderr)
         return 2
-    logging.basicConfig(
-        level=getattr(logging, settings.log_level, logging.INFO),
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
+    configure_logging(settings.log_level)
     try:
         asyncio.run(_serve(settings))
+    except StoreError as error:
+        return _fail(f"{error}.")
     except discord.LoginFailure:
-        print(f"rush-table: {TOKEN_HELP}", file=sys.stderr)
-        return 2
+        return _fail(TOKEN_HELP)
     except discord.PrivilegedIntentsRequired:
-        print("rush-table: the bot asked for an intent not enabled in the portal.", file=sys.stderr)
-        return 2
+        return _fail("the bot asked for an intent not enabled in the portal.")
+    except (OSError, aiohttp.ClientError, discord.HTTPException, discord.GatewayNotFound) as error:
+        return _fail(
+            f"cannot reach Discord ({type(error).__name__}: {error}). Check this machine's "
+            "network connection, then start the bot again."
+        )
     except KeyboardInterrupt:
         pass
     return 0
+
+
+def _fail(sentence: str) -> int:
+    print(f"rush-table: {sentence}", file=sys.stderr)
+    return 2
+
+
+#: Loggers that would print hands and private panels at DEBUG: whole SQL parameters
+#: (every state) and gateway payloads (interaction texts). Never below INFO.
+SECRET_BEARING_LOGGERS = ("aiosqlite", "discord.gateway", "discord.http", "discord.webhook")
+
+
+def configure_logging(level_name: str) -> None:
+    level = getattr(logging, level_name, logging.INFO)
+    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    for name in SECRET_BEARING_LOGGERS:
+        logging.getLogger(name).setLevel(max(level, logging.INFO))
+    # Rush Table has no voice: discord.py's warning about voice libraries is noise.
+    discord.VoiceClient.warn_nacl = False
+    discord.VoiceClient.warn_dave = False
 
 
 async def _serve(settings: Settings) -> None:
@@ -52,6 +76,7 @@ async def _serve(settings: Settings) -> None:
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
     async with bot:
+        await bot.open_store()
         try:
             await bot.start(settings.token)
         except asyncio.CancelledError:

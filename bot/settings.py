@@ -23,6 +23,7 @@ class Settings:
     log_level: str = "INFO"
     ai_delay: float = 1.0
     tick_seconds: float = 60.0
+    board_check_seconds: float = 5.0
     render_processes: int = 0
 
     @classmethod
@@ -44,6 +45,7 @@ class Settings:
             log_level=(env.get("LOG_LEVEL", "").strip() or "INFO").upper(),
             ai_delay=_number(env, "AI_DELAY_SECONDS", 1.0),
             tick_seconds=_number(env, "TIMER_TICK_SECONDS", 60.0),
+            board_check_seconds=_number(env, "BOARD_CHECK_SECONDS", 5.0),
             render_processes=int(_number(env, "RENDER_PROCESSES", float(default_processes()))),
         )
 

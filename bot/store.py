@@ -61,6 +61,14 @@ class Match:
     frozen_reason: str | None
     created_at: float
     seats: tuple[Seat, ...] = field(default=())
+    #: The state version the channel's board shows (None: no board drawn yet).
+    board_version: int | None = None
+    #: The seats that board asked to act (None: no board yet).
+    board_acting: tuple[int, ...] | None = None
+
+    @property
+    def board_lags(self) -> bool:
+        return self.board_version is None or self.board_version < self.version
 
     @property
     def is_open(self) -> bool:
@@ -104,6 +112,20 @@ class MatchStore(Protocol):
         now: float,
     ) -> Match: ...
     async def set_board_message(self, match_id: int, message_id: int | None) -> None: ...
+    async def set_board(
+        self, match_id: int, *, message_id: int, version: int, acting: Sequence[int]
+    ) -> None:
+        """Record the board now showing ``version`` (never moves the record backwards)."""
+        ...
+
+    async def lagging_boards(self) -> list[Match]:
+        """Active and finished matches whose board shows an older version than stored."""
+        ...
+
+    async def latest_in_channel(self, channel_id: int) -> Match | None:
+        """The newest match of a channel, whatever its status."""
+        ...
+
     async def mark_reminded(self, match_id: int, now: float) -> None: ...
     async def freeze(self, match_id: int, reason: str, now: float) -> None: ...
     async def action_log(self, match_id: int) -> list[tuple[int, int, str]]: ...
@@ -121,9 +143,15 @@ def store_from_url(database_url: str) -> MatchStore:
 def sqlite_path(database_url: str) -> str:
     """``sqlite:///data/x.db`` -> ``data/x.db``; ``sqlite:////abs/x.db`` -> ``/abs/x.db``."""
     parsed = urlparse(database_url)
-    if parsed.scheme != "sqlite":
+    if parsed.scheme != "sqlite" or not database_url.startswith("sqlite:///"):
         raise StoreError(
-            f"Unsupported DATABASE_URL scheme {parsed.scheme!r}: use sqlite:///path or memory://"
+            f"DATABASE_URL {database_url!r} is not understood: use sqlite:///path.db (relative), "
+            "sqlite:////absolute/path.db or memory://"
+        )
+    if parsed.query or parsed.fragment:
+        raise StoreError(
+            "DATABASE_URL must be a plain file path without '?' or '#' options "
+            "(the bot opens its database for reading and writing), e.g. sqlite:///data/rushtable.db"
         )
     path = database_url[len("sqlite:///") :]
     if not path:
@@ -158,7 +186,8 @@ def split_statements(script: str) -> list[str]:
 
 _MATCH_COLUMNS = (
     "id, guild_id, channel_id, game, status, creator_id, seed, settings, state, result, version, "
-    "board_message_id, turn_started_at, last_reminder_at, frozen_reason, created_at"
+    "board_message_id, turn_started_at, last_reminder_at, frozen_reason, created_at, "
+    "board_version, board_acting"
 )
 
 
@@ -206,14 +235,71 @@ class SqliteStore:
         return self._db
 
     async def open(self) -> None:
-        if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        self._db = await aiosqlite.connect(self.path, isolation_level=None)
-        await self._exec("PRAGMA journal_mode=WAL")
-        await self._exec("PRAGMA foreign_keys=ON")
-        await self._exec("PRAGMA synchronous=NORMAL")
-        await self._exec("PRAGMA busy_timeout=5000")
-        await self._migrate()
+        """Open, check and migrate the database; ``StoreError`` says what is wrong and
+        what to do, in one sentence."""
+        self._check_path()
+        try:
+            self._db = await aiosqlite.connect(self.path, isolation_level=None)
+            await self._exec("PRAGMA journal_mode=WAL")
+            await self._exec("PRAGMA foreign_keys=ON")
+            await self._exec("PRAGMA synchronous=NORMAL")
+            await self._exec("PRAGMA busy_timeout=5000")
+            await self._refuse_newer_schema()
+            await self._migrate()
+            await self._check_writable()
+        except sqlite3.DatabaseError as error:
+            await self.close()
+            raise StoreError(self._explain(error)) from error
+
+    def _check_path(self) -> None:
+        if self.path == ":memory:":
+            return
+        path = Path(self.path)
+        if path.is_dir():
+            raise StoreError(
+                f"The database path {self.path} is a folder: point DATABASE_URL at a file, "
+                "e.g. sqlite:///data/rushtable.db"
+            )
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise StoreError(
+                f"Cannot create the folder {path.parent} for the database ({error.strerror}): "
+                "create it or choose another DATABASE_URL"
+            ) from error
+
+    def _explain(self, error: sqlite3.DatabaseError) -> str:
+        text = str(error)
+        if "not a database" in text or "malformed" in text:
+            return (
+                f"The database {self.path} is not a readable SQLite file (corrupt or another "
+                "kind of file): restore it from a backup or move it away to start afresh"
+            )
+        if "readonly" in text or "read-only" in text:
+            return (
+                f"The database {self.path} is read-only: the bot must write to it; give the "
+                "bot's user write access to the file and its folder"
+            )
+        if "unable to open" in text:
+            return (
+                f"Cannot open the database {self.path}: check that its folder exists and "
+                "the bot's user may write there"
+            )
+        return f"The database {self.path} cannot be used ({text})"
+
+    async def _refuse_newer_schema(self) -> None:
+        known = max((number for number, _ in migrations()), default=0)
+        found = await self.schema_version()
+        if found > known:
+            raise StoreError(
+                f"The database {self.path} was written by a newer Rush Table (schema {found}, "
+                f"this version knows {known}): run the newer version or restore a backup"
+            )
+
+    async def _check_writable(self) -> None:
+        """A read-only file or mount shows only when something is written."""
+        version = await self.schema_version()
+        await self._exec(f"PRAGMA user_version = {version}")
 
     async def _exec(self, sql: str, params: Sequence[Any] = ()) -> _Done:
         """Run one statement to completion (an unclosed cursor would block COMMIT)."""
@@ -378,6 +464,33 @@ class SqliteStore:
         )
 
     @_serialised
+    async def set_board(
+        self, match_id: int, *, message_id: int, version: int, acting: Sequence[int]
+    ) -> None:
+        await self._exec(
+            "UPDATE matches SET board_message_id = ?, board_version = ?, board_acting = ? "
+            "WHERE id = ? AND (board_version IS NULL OR board_version <= ?)",
+            (message_id, version, json.dumps(sorted(acting)), match_id, version),
+        )
+
+    @_serialised
+    async def lagging_boards(self) -> list[Match]:
+        return await self._select(
+            f"SELECT {_MATCH_COLUMNS} FROM matches "
+            "WHERE (board_version IS NULL OR board_version < version) "
+            "AND status IN ('active', 'finished') ORDER BY id",
+            (),
+        )
+
+    @_serialised
+    async def latest_in_channel(self, channel_id: int) -> Match | None:
+        matches = await self._select(
+            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
+            (channel_id,),
+        )
+        return matches[0] if matches else None
+
+    @_serialised
     async def mark_reminded(self, match_id: int, now: float) -> None:
         await self._exec("UPDATE matches SET last_reminder_at = ? WHERE id = ?", (now, match_id))
 
@@ -448,4 +561,13 @@ def _match_from_row(row: Any, seats: tuple[Seat, ...]) -> Match:
         frozen_reason=row[14],
         created_at=row[15],
         seats=seats,
+        board_version=row[16],
+        board_acting=_seat_list(row[17]),
     )
+
+
+def _seat_list(text: str | None) -> tuple[int, ...] | None:
+    seats = _loads_or_none(text)
+    if not isinstance(seats, list):
+        return None
+    return tuple(int(seat) for seat in seats if isinstance(seat, int))

@@ -113,6 +113,8 @@ class MemoryStore:
                 match,
                 version=expected_version + 1,
                 board_message_id=stored.board_message_id,
+                board_version=stored.board_version,
+                board_acting=stored.board_acting,
                 frozen_reason=stored.frozen_reason,
             )
             self._matches[match.id] = copy.deepcopy(updated)
@@ -123,6 +125,30 @@ class MemoryStore:
 
     async def set_board_message(self, match_id: int, message_id: int | None) -> None:
         self._patch(match_id, board_message_id=message_id)
+
+    async def set_board(
+        self, match_id: int, *, message_id: int, version: int, acting: Sequence[int]
+    ) -> None:
+        match = self._matches.get(match_id)
+        if match is None or (match.board_version is not None and match.board_version > version):
+            return
+        self._patch(
+            match_id,
+            board_message_id=message_id,
+            board_version=version,
+            board_acting=tuple(sorted(acting)),
+        )
+
+    async def lagging_boards(self) -> list[Match]:
+        return [
+            copy.deepcopy(m)
+            for m in self._matches.values()
+            if m.board_lags and m.status in ("active", "finished")
+        ]
+
+    async def latest_in_channel(self, channel_id: int) -> Match | None:
+        mine = [m for m in self._matches.values() if m.channel_id == channel_id]
+        return copy.deepcopy(max(mine, key=lambda m: m.id)) if mine else None
 
     async def mark_reminded(self, match_id: int, now: float) -> None:
         self._patch(match_id, last_reminder_at=now)

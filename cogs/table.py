@@ -8,12 +8,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import NoMatchHere
+from bot.errors import MatchFrozen, NoMatchHere
 from bot.i18n import Tr
 
 if TYPE_CHECKING:
     from bot.app import RushTableBot
-    from cogs._match import TableFlow
+    from cogs._flow import TableFlow
 
 MAX_LISTED = 20
 
@@ -31,18 +31,21 @@ class TableCog(commands.Cog):
     async def board(self, interaction: discord.Interaction) -> None:
         tr = Tr(interaction.locale)
         async with self.flow.guarded(interaction):
-            match = await self.bot.store.open_in_channel(interaction.channel_id or 0)
-            if match is None:
+            match = await self.bot.store.latest_in_channel(interaction.channel_id or 0)
+            if match is None or match.status == "cancelled":
                 raise NoMatchHere()
+            if match.status == "frozen":
+                raise MatchFrozen(match=match)
             if match.status == "lobby":
                 await interaction.response.send_message(
-                    tr("board.lobby_open", link=self.flow.link(match)), ephemeral=True
+                    tr("board.lobby_open", link=self.flow.naming.link(match)), ephemeral=True
                 )
                 return
             await interaction.response.defer(ephemeral=True, thinking=True)
-            message = await self.flow.publish(match.id, fresh=True)
+            await self.flow.boards.publish(match.id, repost=True)
+            match = await self.bot.service.get(match.id)
             await interaction.followup.send(
-                tr("board.reposted", link=message.jump_url if message else ""), ephemeral=True
+                tr("board.reposted", link=self.flow.naming.link(match)), ephemeral=True
             )
 
     @app_commands.command(name="resign", description="Leave the match in this channel")
@@ -55,7 +58,7 @@ class TableCog(commands.Cog):
                 raise NoMatchHere()
             await interaction.response.defer(ephemeral=True, thinking=True)
             match = await self.bot.service.resign(match.id, interaction.user.id)
-            public = self.flow.guild_tr(match)
+            public = self.flow.naming.guild_tr(match)
             if interaction.channel is not None and isinstance(
                 interaction.channel, discord.abc.Messageable
             ):
@@ -63,7 +66,7 @@ class TableCog(commands.Cog):
                     public("resign.announce", player=interaction.user.mention),
                     allowed_mentions=discord.AllowedMentions.none(),
                 )
-            await self.flow.publish(match.id, fresh=True)
+            await self.flow.boards.publish_or_retry_later(match.id)
             await interaction.followup.send(tr("resign.done"), ephemeral=True)
 
     @app_commands.command(name="games", description="List your matches in this server")
@@ -79,7 +82,9 @@ class TableCog(commands.Cog):
             for match in matches[:MAX_LISTED]:
                 title = self.bot.service.engine(match).title
                 status = tr(f"games.status.{match.status}")
-                lines.append(f"• **{title}** #{match.id} — {status} — {self.flow.link(match)}")
+                lines.append(
+                    f"• **{title}** #{match.id} — {status} — {self.flow.naming.link(match)}"
+                )
             await interaction.response.send_message(
                 tr("games.header") + "\n" + "\n".join(lines), ephemeral=True
             )

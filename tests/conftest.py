@@ -14,7 +14,11 @@ from bot.settings import Settings
 
 def make_bot(database: Path) -> RushTableBot:
     settings = Settings(
-        token="test", database_url=f"sqlite:///{database}", ai_delay=0.0, tick_seconds=600.0
+        token="test",
+        database_url=f"sqlite:///{database}",
+        ai_delay=0.0,
+        tick_seconds=600.0,
+        board_check_seconds=600.0,
     )
     return RushTableBot(settings)
 

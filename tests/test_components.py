@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import discord
 
-from cogs._match import ActionButton, ActionSelect, action_components
+from cogs._components import ActionButton, ActionSelect, action_components
 
 
 def components(actions: list[str]) -> discord.ui.View | None:

@@ -167,7 +167,7 @@ class PublicSpy:
         self.public_views: dict[int, tuple[dict[str, Any], BugRaceState]] = {}
         self.rendered: list[tuple[dict[str, Any], bytes]] = []
         self.boards: list[tuple[str, BugRaceState]] = []
-        view, render, compose = ENGINE.view, RENDERERS["bugrace"], flow.compose_board
+        view, render, compose = ENGINE.view, RENDERERS["bugrace"], flow.boards.compose_board
 
         def spy_view(state: BugRaceState, seat: int | None) -> dict[str, Any]:
             made = view(state, seat)
@@ -187,7 +187,7 @@ class PublicSpy:
 
         monkeypatch.setattr(ENGINE, "view", spy_view)
         monkeypatch.setitem(RENDERERS, "bugrace", spy_render)
-        monkeypatch.setattr(flow, "compose_board", spy_compose)
+        monkeypatch.setattr(flow.boards, "compose_board", spy_compose)
 
 
 def hidden_cards(state: BugRaceState) -> set[int]:
@@ -271,7 +271,8 @@ async def test_boards_of_states_differing_only_in_hidden_hands_are_identical(sim
     )
     assert ENGINE.view(state, 0) != ENGINE.view(other, 0), "the hands do differ"
     flow = simcord_env.bot.table
-    first, second = await flow.compose_board(match, state), await flow.compose_board(match, other)
+    compose = flow.boards.compose_board
+    first, second = await compose(match, state), await compose(match, other)
     assert first.png == second.png
     assert first.content == second.content
 
@@ -410,7 +411,7 @@ async def test_a_french_server_gets_french_board_text(simcord_env) -> None:
     match, state = await table.match(), await state_of(table)
     cog = simcord_env.bot.table.presenters["bugrace"]
     public = ENGINE.view(state, None)
-    names = simcord_env.bot.table.names(match, Tr("fr"))
+    names = simcord_env.bot.table.naming.names(match, Tr("fr"), for_text=False)
     french = RENDERERS["bugrace"](public, cog.render_labels(public, names, Tr("fr")))
     english = RENDERERS["bugrace"](public, cog.render_labels(public, names, Tr("en")))
     assert await board.attachments[0].read() == french != english

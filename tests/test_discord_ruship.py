@@ -226,8 +226,11 @@ async def test_board_resign_and_games_commands(simcord_env) -> None:
     assert action_buttons(table.message(old_board.id)) == []
     await bob.slash(table.channel, "resign")
     assert "🏆" in table.board().content and "alice" in table.board().content
-    nothing = await alice.slash(table.channel, "board")
-    assert "no match in this channel" in private_text(nothing)
+    final = table.board()
+    again = await alice.slash(table.channel, "board")
+    assert "posted again" in private_text(again)
+    assert table.board().id != final.id, "/board after the end shows the last board"
+    assert "🏆" in table.board().content and action_buttons(table.board()) == []
 
 
 async def test_a_corrupt_match_row_is_frozen_with_a_message(simcord_env) -> None:

@@ -192,7 +192,7 @@ async def test_start_is_refused_until_the_seats_fit(service: MatchService) -> No
     )
     with pytest.raises(WrongPlayerCount):
         await service.start(match.id, ALICE)
-    await service.join(match.id, BOB)
+    await service.join(match.id, BOB, "bob")
     started_match = await service.start(match.id, ALICE)
     assert started_match.status == "active"
 

@@ -1,0 +1,346 @@
+"""Boards, published durably.
+
+A match records which state version its board shows and which seats that board asked to
+act. Whatever interrupts a publication (a crash, a Discord error), the board of any match
+whose record lags its state is published again: at start-up and on a short loop, with a
+growing pause for a match whose channel keeps failing.
+
+A new board message is posted when someone new is to act, when one player is left to act
+after several, and at the end; otherwise the board is edited in place. Only the people
+who have just become players to act are pinged.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import io
+import logging
+from collections.abc import Callable, Collection
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+
+from bot.errors import MatchFrozen
+from bot.i18n import Tr
+from bot.matches import MatchService
+from bot.rendering import BoardPainter
+from bot.store import Match
+from cogs._components import MAX_BUTTONS, HandButton, action_components
+from cogs._naming import Naming, pinging
+
+if TYPE_CHECKING:
+    from cogs._match import GameCog
+    from cogs._responder import Responder
+
+log = logging.getLogger(__name__)
+
+ACCOUNT_CHARACTERS = 1500  # a message holds 2000; the title and the "to play" line need room
+RETRY_FIRST_SECONDS = 5.0
+RETRY_LONGEST_SECONDS = 300.0
+
+
+@dataclass
+class Board:
+    content: str
+    png: bytes
+    view: discord.ui.View | None
+    mentions: discord.AllowedMentions
+    acting: tuple[int, ...]
+    account: list[str] = dataclasses.field(default_factory=list)
+
+
+def needs_new_message(shown: Collection[int] | None, acting: Collection[int]) -> bool:
+    """Post a new board (rather than edit) when someone starts to act, when one player is
+    left after several acted at once, and when the match ends."""
+    if shown is None:
+        return True
+    shown, acting = set(shown), set(acting)
+    if not acting:
+        return bool(shown)
+    return not acting <= shown or (len(acting) == 1 < len(shown))
+
+
+class BoardPublisher:
+    def __init__(
+        self,
+        client: discord.Client,
+        service: MatchService,
+        painter: BoardPainter,
+        naming: Naming,
+        presenters: dict[str, GameCog],
+        *,
+        after_publish: Callable[[Match, Any], None],
+        check_seconds: float = RETRY_FIRST_SECONDS,
+    ) -> None:
+        self.client = client
+        self.service = service
+        self.painter = painter
+        self.naming = naming
+        self.presenters = presenters
+        self.after_publish = after_publish
+        self.check_seconds = check_seconds
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._accounts: dict[int, tuple[int, list[str]]] = {}
+        self._failures: dict[int, tuple[int, float]] = {}  # match -> (failures, retry at)
+        self._loop_task: asyncio.Task[None] | None = None
+
+    # -- the catch-up loop
+    def start(self) -> None:
+        self._loop_task = asyncio.create_task(self._catch_up_loop(), name="rushtable-boards")
+
+    async def stop(self) -> None:
+        if self._loop_task is not None:
+            self._loop_task.cancel()
+            await asyncio.gather(self._loop_task, return_exceptions=True)
+
+    async def _catch_up_loop(self) -> None:
+        await self.client.wait_until_ready()
+        while True:
+            try:
+                await self.catch_up()
+            except Exception:
+                log.exception("catching up boards failed")
+            await asyncio.sleep(self.check_seconds)
+
+    async def catch_up(self) -> None:
+        """Publish every board that lags its match (skipping those waiting to retry)."""
+        now = asyncio.get_running_loop().time()
+        for match in await self.service.store.lagging_boards():
+            _, retry_at = self._failures.get(match.id, (0, 0.0))
+            if retry_at > now:
+                continue
+            await self.publish_or_retry_later(match.id)
+
+    async def publish_or_retry_later(self, match_id: int) -> bool:
+        """Publish; on failure, note when to try again. True when the board is current."""
+        try:
+            await self.publish(match_id)
+        except Exception as error:
+            failures = self._failures.get(match_id, (0, 0.0))[0] + 1
+            pause = min(RETRY_LONGEST_SECONDS, RETRY_FIRST_SECONDS * 2 ** (failures - 1))
+            self._failures[match_id] = (failures, asyncio.get_running_loop().time() + pause)
+            log.warning(
+                "match %s: board not published (%s); next try in %.0f s", match_id, error, pause
+            )
+            return False
+        self._failures.pop(match_id, None)
+        return True
+
+    async def keep_current_past_order(self, before: Match, after: Match) -> None:
+        """A standing order changes nothing public: a board that was current stays so,
+        and is neither redrawn nor edited (that would tell everyone an order was set)."""
+        if before.board_version == after.version - 1 and before.board_message_id is not None:
+            await self.service.store.set_board(
+                after.id,
+                message_id=before.board_message_id,
+                version=after.version,
+                acting=before.board_acting or (),
+            )
+
+    # -- publishing
+    async def publish(
+        self, match_id: int, *, repost: bool = False, responder: Responder | None = None
+    ) -> int | None:
+        """Show the match as stored now, if its board lags (or always, with ``repost``).
+
+        ``responder``: the click that caused the change, when it was made on the board
+        itself; an in-place edit then goes through that interaction's response.
+        """
+        lock = self._locks.setdefault(match_id, asyncio.Lock())
+        async with lock:
+            match = await self.service.get(match_id)
+            if match.status not in ("active", "finished", "frozen"):
+                return None
+            if not repost and not match.board_lags:
+                return None
+            channel = await self.channel(match.channel_id)
+            if channel is None:
+                return None
+            try:
+                state = self.service.load_state(match)
+            except MatchFrozen:
+                return await self._announce_frozen(match, channel)
+            board = await self.compose_board(match, state)
+            message_id = await self._show(match, channel, board, repost=repost, responder=responder)
+            await self.service.store.set_board(
+                match.id, message_id=message_id, version=match.version, acting=board.acting
+            )
+        self.after_publish(match, state)
+        return message_id
+
+    async def _show(
+        self,
+        match: Match,
+        channel: discord.abc.Messageable,
+        board: Board,
+        *,
+        repost: bool,
+        responder: Responder | None,
+    ) -> int:
+        """The id of the message now showing the board."""
+        if not repost and not needs_new_message(match.board_acting, board.acting):
+            edited = await self._edit(match, channel, board, responder)
+            if edited is not None:
+                return edited
+        message = await channel.send(
+            board.content,
+            file=discord.File(io.BytesIO(board.png), filename="board.png"),
+            view=board.view or discord.utils.MISSING,
+            allowed_mentions=board.mentions,
+        )
+        # The old board loses its buttons only once the new one is there.
+        await self._strip_buttons(channel, match.board_message_id)
+        # The new board keeps telling what ended the previous turn until it is edited
+        # again, and then goes on with the new turn's actions after those lines.
+        self._accounts[match.id] = (match.version, board.account)
+        return message.id
+
+    async def _edit(
+        self,
+        match: Match,
+        channel: discord.abc.Messageable,
+        board: Board,
+        responder: Responder | None,
+    ) -> int | None:
+        """The board edited in place; None when it is gone (a new one is posted)."""
+        board_id = match.board_message_id
+        assert board_id is not None
+        changes: dict[str, Any] = {
+            "content": board.content,
+            "attachments": [discord.File(io.BytesIO(board.png), filename="board.png")],
+            "view": board.view,
+        }
+        if responder is not None and responder.message_id == board_id:
+            await responder.update(**changes)
+            return board_id
+        partial = channel.get_partial_message(board_id)  # type: ignore[attr-defined]
+        try:
+            await partial.edit(**changes)
+        except discord.NotFound:
+            return None
+        return board_id
+
+    async def _announce_frozen(self, match: Match, channel: discord.abc.Messageable) -> int:
+        if match.status != "frozen":
+            await self.service.freeze(match, "unreadable state")
+        message = await channel.send(
+            self.naming.guild_tr(match)("error.match_frozen"),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        await self._strip_buttons(channel, match.board_message_id)
+        await self.service.store.set_board(
+            match.id, message_id=message.id, version=match.version, acting=()
+        )
+        return message.id
+
+    async def channel(self, channel_id: int) -> discord.abc.Messageable | None:
+        channel = self.client.get_channel(channel_id)
+        if channel is None:
+            try:
+                channel = await self.client.fetch_channel(channel_id)
+            except discord.NotFound:
+                log.warning("channel %s is gone", channel_id)
+                return None
+        return cast(discord.abc.Messageable, channel)
+
+    @staticmethod
+    async def _strip_buttons(channel: discord.abc.Messageable, message_id: int | None) -> None:
+        if message_id is None:
+            return
+        with contextlib.suppress(discord.HTTPException):
+            await channel.get_partial_message(message_id).edit(view=None)  # type: ignore[attr-defined]
+
+    # -- composing
+    async def compose_board(self, match: Match, state: Any) -> Board:
+        tr = self.naming.guild_tr(match)
+        engine = self.service.engine(match)
+        presenter = self.presenters[match.game]
+        public = engine.view(state, None)
+        names = self.naming.names(match, tr)
+        labels = presenter.render_labels(public, self.naming.names(match, tr, for_text=False), tr)
+        png = await self.painter.render(match.game, public, labels)
+        events = presenter.event_lines(public.get("events", []), public, names, tr)
+        account = self.account(match, events)
+        lines = [tr("board.title", game=engine.title, number=match.id)]
+        lines += [f"• {line}" for line in account]
+        view: discord.ui.View | None = None
+        acting: tuple[int, ...] = ()
+        mentions = discord.AllowedMentions.none()
+        if match.status == "finished":
+            lines.append(self.result_line(match, names, presenter, tr))
+        else:
+            acting = tuple(sorted(engine.to_act(state)))
+            humans = self.service.humans_to_act(match, state)
+            who = ", ".join(
+                f"<@{s.user_id}>" if not s.is_ai else names[s.seat]
+                for s in match.seats
+                if s.seat in acting
+            )
+            lines.append(tr("board.to_act", players=who))
+            shown = set(match.board_acting or ())
+            mentions = pinging([s.user_id for s in humans if s.seat not in shown and s.user_id])
+            view = self.board_view(match, state, [s.seat for s in humans], public, presenter, tr)
+        return Board("\n".join(lines), png, view, mentions, acting, account)
+
+    def account(self, match: Match, events: list[str]) -> list[str]:
+        """What happened since the previous board message: each action's sentences once,
+        the oldest dropped when the message would grow too long."""
+        version, lines = self._accounts.get(match.id, (-1, []))
+        if version != match.version:
+            lines = [*lines, *events]
+            self._accounts[match.id] = (match.version, lines)
+        while sum(len(line) + 3 for line in lines) > ACCOUNT_CHARACTERS and len(lines) > 1:
+            lines = lines[1:]
+        return lines
+
+    def result_line(self, match: Match, names: list[str], presenter: GameCog, tr: Tr) -> str:
+        result = match.result or {}
+        winners = [names[w] for w in result.get("winners", []) if 0 <= w < len(names)]
+        reason = presenter.outcome_reason(str(result.get("reason", "")), tr)
+        if not winners:
+            return tr("board.no_winner", reason=reason)
+        return tr("board.winner", players=", ".join(winners), reason=reason)
+
+    def board_view(
+        self,
+        match: Match,
+        state: Any,
+        human_seats: list[int],
+        public: dict[str, Any],
+        presenter: GameCog,
+        tr: Tr,
+    ) -> discord.ui.View | None:
+        if len(human_seats) == 1:
+            actions = self.service.engine(match).legal_actions(state, human_seats[0])
+            public_actions = [a for a in actions if not presenter.is_secret_action(a)]
+        else:
+            public_actions = []
+        view = self.action_view(match, public_actions, public, presenter, tr)
+        if not presenter.private_actions:
+            return view
+        view = view or discord.ui.View(timeout=None)
+        if len(view.children) >= MAX_BUTTONS:  # the hand button needs a place
+            view.remove_item(view.children[-1])
+        view.add_item(HandButton(match.id, tr(presenter.hand_label_key)))
+        return view
+
+    @staticmethod
+    def action_view(
+        match: Match,
+        actions: list[str],
+        view_data: dict[str, Any],
+        presenter: GameCog,
+        tr: Tr,
+        seat: int | None = None,
+    ) -> discord.ui.View | None:
+        return action_components(
+            match.id,
+            match.version,
+            actions,
+            label=lambda action: presenter.action_label(action, view_data, tr),
+            group=presenter.action_group,
+            seat=seat,
+        )

@@ -1,0 +1,231 @@
+"""The buttons and menus of every game: ``DynamicItem``s whose custom_id carries the match
+id, the state version and the action, so they keep working after a restart and an old
+board is recognised as such. Their callbacks hand over to the table flow."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, Protocol, cast
+
+import discord
+
+BUTTONS_PER_ROW = 5
+MAX_ROWS = 5
+SELECT_OPTIONS = 25
+MAX_BUTTONS = BUTTONS_PER_ROW * MAX_ROWS
+LABEL_LIMIT = 80
+#: Discord ids are 64-bit signed: a forged custom_id beyond that names no match.
+LARGEST_ID = 2**63 - 1
+
+
+class Flow(Protocol):
+    """What the components call: the table flow (``cogs._flow.TableFlow``)."""
+
+    async def on_lobby(self, interaction: discord.Interaction, match_id: int, op: str) -> None: ...
+
+    async def on_action(
+        self,
+        interaction: discord.Interaction,
+        match_id: int,
+        version: int,
+        action: str,
+        seat: int | None = None,
+    ) -> None: ...
+
+    async def on_hand(self, interaction: discord.Interaction, match_id: int) -> None: ...
+
+
+class HasTable(Protocol):
+    table: Flow
+
+
+def flow_of(interaction: discord.Interaction) -> Flow:
+    return cast(HasTable, interaction.client).table
+
+
+def number(text: str) -> int:
+    """A custom_id number; a forged one too large for Discord names nothing (-1)."""
+    value = int(text)
+    return value if value <= LARGEST_ID else -1
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"rt:lobby:(?P<match>\d+):(?P<op>join|leave|ai|start|cancel)",
+):
+    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
+        "join": discord.ButtonStyle.success,
+        "leave": discord.ButtonStyle.secondary,
+        "ai": discord.ButtonStyle.secondary,
+        "start": discord.ButtonStyle.primary,
+        "cancel": discord.ButtonStyle.danger,
+    }
+
+    def __init__(self, match_id: int, op: str, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or op,
+                style=self.STYLES[op],
+                custom_id=f"rt:lobby:{match_id}:{op}",
+            )
+        )
+        self.match_id = match_id
+        self.op = op
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LobbyButton:
+        return cls(number(match["match"]), match["op"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await flow_of(interaction).on_lobby(interaction, self.match_id, self.op)
+
+
+def _seat_part(seat: int | None) -> str:
+    """Buttons of a private panel name the seat they belong to."""
+    return "" if seat is None else f"s{seat}:"
+
+
+def _seat_of(match: re.Match[str]) -> int | None:
+    return None if match["seat"] is None else number(match["seat"])
+
+
+class ActionButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"rt:act:(?P<match>\d+):(?P<version>\d+):(?:s(?P<seat>\d+):)?(?P<action>.+)",
+):
+    def __init__(
+        self, match_id: int, version: int, action: str, label: str = "", seat: int | None = None
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=(label or action)[:LABEL_LIMIT],
+                style=discord.ButtonStyle.primary,
+                custom_id=f"rt:act:{match_id}:{version}:{_seat_part(seat)}{action}",
+            )
+        )
+        self.match_id = match_id
+        self.version = version
+        self.action = action
+        self.seat = seat
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ActionButton:
+        return cls(
+            number(match["match"]),
+            number(match["version"]),
+            match["action"],
+            seat=_seat_of(match),
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await flow_of(interaction).on_action(
+            interaction, self.match_id, self.version, self.action, self.seat
+        )
+
+
+class ActionSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"rt:pick:(?P<match>\d+):(?P<version>\d+):(?:s(?P<seat>\d+):)?(?P<part>\d+)",
+):
+    def __init__(
+        self,
+        match_id: int,
+        version: int,
+        part: int,
+        options: Sequence[discord.SelectOption] = (),
+        placeholder: str | None = None,
+        seat: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"rt:pick:{match_id}:{version}:{_seat_part(seat)}{part}",
+                options=list(options) or [discord.SelectOption(label="-", value="-")],
+                placeholder=placeholder,
+            )
+        )
+        self.match_id = match_id
+        self.version = version
+        self.seat = seat
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ActionSelect:
+        made = cls(
+            number(match["match"]),
+            number(match["version"]),
+            number(match["part"]),
+            seat=_seat_of(match),
+        )
+        if isinstance(item, discord.ui.Select):
+            made.item.options = item.options
+        return made
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = self.item.values
+        action = str(values[0]) if values else ""
+        await flow_of(interaction).on_action(
+            interaction, self.match_id, self.version, action, self.seat
+        )
+
+
+class HandButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rt:hand:(?P<match>\d+)"
+):
+    def __init__(self, match_id: int, label: str = "My hand") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=discord.ButtonStyle.success, custom_id=f"rt:hand:{match_id}"
+            )
+        )
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> HandButton:
+        return cls(number(match["match"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await flow_of(interaction).on_hand(interaction, self.match_id)
+
+
+DYNAMIC_ITEMS = (LobbyButton, ActionButton, ActionSelect, HandButton)
+
+
+def action_components(
+    match_id: int,
+    version: int,
+    actions: list[str],
+    *,
+    label: Callable[[str], str],
+    group: Callable[[str], str],
+    seat: int | None = None,
+) -> discord.ui.View | None:
+    """One button per action while they fit (5 rows of 5); else select menus of at most
+    25 choices, actions of one kind together."""
+    if not actions:
+        return None
+    view = discord.ui.View(timeout=None)
+    if len(actions) <= MAX_BUTTONS:
+        for action in actions:
+            view.add_item(ActionButton(match_id, version, action, label(action), seat))
+        return view
+    groups: dict[str, list[str]] = {}
+    for action in actions:
+        groups.setdefault(group(action), []).append(action)
+    chunks = [chunk for same in groups.values() for chunk in _chunks(same, SELECT_OPTIONS)]
+    for part, chunk in enumerate(chunks[:MAX_ROWS]):
+        options = [discord.SelectOption(label=label(a)[:100], value=a) for a in chunk]
+        placeholder = label(chunk[0])[:100] + (" …" if len(chunk) > 1 else "")
+        view.add_item(ActionSelect(match_id, version, part, options, placeholder, seat))
+    return view
+
+
+def _chunks(items: list[str], size: int) -> list[list[str]]:
+    return [items[i : i + size] for i in range(0, len(items), size)]

@@ -1,0 +1,369 @@
+"""The table flow every game shares: the lobby, clicks, private panels and the one place
+where failures become private replies. Boards are published by ``cogs._boards``; AI seats
+and timers run in ``cogs._seats``."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.errors import (
+    BadOptions,
+    MatchFrozen,
+    NoMatchHere,
+    NotSeated,
+    NotYourTurn,
+    StaleBoard,
+    TableError,
+    WrongChannel,
+)
+from bot.games import GAMES, IllegalAction
+from bot.i18n import Tr
+from bot.matches import MatchService
+from bot.rendering import BoardPainter
+from bot.store import Match
+from cogs._boards import BoardPublisher
+from cogs._components import LobbyButton
+from cogs._naming import Naming, clean_name
+from cogs._responder import Responder
+from cogs._seats import SeatKeeper
+
+if TYPE_CHECKING:
+    from cogs._match import GameCog
+
+log = logging.getLogger(__name__)
+
+NEEDED_PERMISSIONS = ("send_messages", "attach_files", "embed_links")
+THREAD_PERMISSIONS = ("create_public_threads", "send_messages_in_threads")
+TIME_LIMIT_CHOICES = (
+    ("No limit", 0),
+    ("1 hour", 3600),
+    ("12 hours", 12 * 3600),
+    ("24 hours", 24 * 3600),
+    ("3 days", 72 * 3600),
+)
+
+
+class TableFlow:
+    """Lobby, clicks and private panels for every game."""
+
+    def __init__(
+        self,
+        client: discord.Client,
+        service: MatchService,
+        painter: BoardPainter,
+        *,
+        ai_delay: float = 1.0,
+        tick_seconds: float = 60.0,
+        board_check_seconds: float = 5.0,
+    ) -> None:
+        self.client = client
+        self.service = service
+        self.presenters: dict[str, GameCog] = {}
+        self.naming = Naming(client)
+        self.boards = BoardPublisher(
+            client,
+            service,
+            painter,
+            self.naming,
+            self.presenters,
+            after_publish=lambda match, state: self.seats.after_publish(match, state),
+            check_seconds=board_check_seconds,
+        )
+        self.seats = SeatKeeper(
+            client,
+            service,
+            self.boards,
+            self.naming,
+            ai_delay=ai_delay,
+            tick_seconds=tick_seconds,
+        )
+
+    # -- lifecycle
+    async def start(self) -> None:
+        await self.seats.start()
+        self.boards.start()
+
+    async def stop(self) -> None:
+        await self.boards.stop()
+        await self.seats.stop()
+
+    # -- errors
+    @contextlib.asynccontextmanager
+    async def guarded(
+        self, interaction: discord.Interaction, match_id: int | None = None
+    ) -> AsyncIterator[None]:
+        """The one place where failures become private replies; nothing is changed."""
+        tr = Tr(interaction.locale)
+        try:
+            yield
+        except TableError as error:
+            await self.reply_private(interaction, await self.error_text(error, tr))
+        except IllegalAction as error:
+            key = f"illegal.{error.key}"
+            text = tr(key, **error.params) if tr.has(key) else str(error)
+            await self.reply_private(interaction, tr("error.illegal", reason=text))
+        except discord.Forbidden:
+            log.warning(
+                "match %s: missing permission in channel %s", match_id, interaction.channel_id
+            )
+            await self.reply_private(interaction, tr("error.missing_permissions"))
+        except Exception:
+            log.exception("match %s: unexpected error", match_id)
+            await self.reply_private(interaction, tr("error.unexpected"))
+
+    async def error_text(self, error: TableError, tr: Tr) -> str:
+        params = dict(error.params)
+        match = params.get("match")
+        if isinstance(error, StaleBoard) and isinstance(match, Match) and match.board_lags:
+            # The board the player should use is not out yet: publish it first.
+            await self.boards.publish_or_retry_later(match.id)
+            match = await self.service.get(match.id)
+        if isinstance(match, Match):
+            params["link"] = self.naming.link(match)
+        if isinstance(error, NotYourTurn) and isinstance(match, Match):
+            acting = self.service.engine(match).to_act(params["state"])
+            params["players"] = ", ".join(self.naming.names(match, tr)[s] for s in sorted(acting))
+        if isinstance(error, StaleBoard) and not isinstance(match, Match):
+            return tr("error.stale_board_gone")
+        return tr(error.key, **params)
+
+    async def reply_private(self, interaction: discord.Interaction, text: str) -> None:
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException:
+            log.warning("could not answer interaction %s", interaction.id)
+
+    async def match_here(self, interaction: discord.Interaction, match_id: int) -> Match:
+        """The match a component names, which must be this channel's."""
+        match = await self.service.get(match_id)
+        if match.channel_id != interaction.channel_id:
+            raise WrongChannel()
+        return match
+
+    # -- lobby
+    async def open_lobby(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        *,
+        options: dict[str, Any],
+        opponent: discord.abc.User | None,
+        ai: int,
+        thread: bool,
+        time_limit: int,
+        settings: dict[str, Any] | None = None,
+    ) -> None:
+        tr = Tr(interaction.locale)
+        async with self.guarded(interaction):
+            if time_limit not in {seconds for _, seconds in TIME_LIMIT_CHOICES}:
+                raise BadOptions(reason=tr("error.time_limit_choice"))
+            missing = self.missing_permissions(interaction, thread)
+            if missing:
+                await self.reply_private(interaction, tr("error.need_permissions", names=missing))
+                return
+            if opponent is not None and opponent.bot:
+                await self.reply_private(interaction, tr("error.opponent_is_bot"))
+                return
+            names = {str(interaction.user.id): clean_name(interaction.user.display_name)}
+            if opponent is not None:
+                names[str(opponent.id)] = clean_name(opponent.display_name)
+            target = await self._lobby_channel(interaction, game, thread)
+            match = await self.service.open_lobby(
+                game=game,
+                guild_id=interaction.guild_id,
+                channel_id=target.id,
+                creator_id=interaction.user.id,
+                settings={
+                    **(settings or {}),
+                    "options": options,
+                    "time_limit": time_limit or None,
+                    "names": names,
+                },
+                invited=[opponent.id] if opponent is not None else [],
+                ai_seats=max(0, ai),
+            )
+            embed, view = self.lobby_message(match, self.naming.guild_tr(match))
+            buttons = view or discord.utils.MISSING
+            message: discord.Message
+            if isinstance(target, discord.Thread) and target.id != interaction.channel_id:
+                message = await target.send(embed=embed, view=buttons)
+                await interaction.response.send_message(
+                    tr("lobby.opened_in_thread", thread=target.mention), ephemeral=True
+                )
+            else:
+                await interaction.response.send_message(embed=embed, view=buttons)
+                message = await interaction.original_response()
+            await self.service.store.set_board_message(match.id, message.id)
+
+    def missing_permissions(self, interaction: discord.Interaction, thread: bool) -> str:
+        needed = NEEDED_PERMISSIONS + (THREAD_PERMISSIONS if thread else ())
+        granted = interaction.app_permissions
+        return ", ".join(name for name in needed if not getattr(granted, name))
+
+    async def _lobby_channel(
+        self, interaction: discord.Interaction, game: str, thread: bool
+    ) -> discord.abc.Snowflake:
+        channel = interaction.channel
+        if thread and isinstance(channel, discord.TextChannel):
+            name = f"{GAMES[game].title} · {clean_name(interaction.user.display_name)}"
+            return await channel.create_thread(
+                name=name[:100], type=discord.ChannelType.public_thread, auto_archive_duration=10080
+            )
+        if channel is None:
+            raise NoMatchHere()
+        return channel
+
+    def lobby_message(self, match: Match, tr: Tr) -> tuple[discord.Embed, discord.ui.View | None]:
+        engine = self.service.engine(match)
+        names = self.naming.names(match, tr)
+        seats = "\n".join(
+            f"{seat.seat + 1}. "
+            + (f"<@{seat.user_id}>" if not seat.is_ai else f"🤖 {names[seat.seat]}")
+            for seat in match.seats
+        )
+        status_key = {
+            "lobby": "lobby.waiting",
+            "active": "lobby.started",
+            "cancelled": "lobby.cancelled",
+        }.get(match.status, "lobby.closed")
+        embed = discord.Embed(
+            title=tr("lobby.title", game=engine.title),
+            description=tr(status_key, min=engine.min_players, max=engine.max_players),
+            colour=discord.Colour.green()
+            if match.status == "lobby"
+            else discord.Colour.dark_grey(),
+        )
+        embed.add_field(name=tr("lobby.players"), value=seats or "—", inline=False)
+        details = self.lobby_details(match, tr)
+        if details:
+            embed.add_field(name=tr("lobby.options"), value=details, inline=False)
+        if match.status != "lobby":
+            return embed, None
+        view = discord.ui.View(timeout=None)
+        for op in ("join", "leave", "ai", "start", "cancel"):
+            view.add_item(LobbyButton(match.id, op, tr(f"lobby.button.{op}")))
+        return embed, view
+
+    def lobby_details(self, match: Match, tr: Tr) -> str:
+        lines = []
+        for key, value in sorted(match.settings.get("options", {}).items()):
+            label_key = f"{match.game}.option.{key}"
+            label = tr(label_key) if tr.has(label_key) else key
+            shown = self.presenters[match.game].option_text(key, value, tr)
+            lines.append(tr("lobby.option", name=label, value=shown))
+        limit = match.settings.get("time_limit")
+        if limit:
+            lines.append(tr("lobby.time_limit", hours=round(limit / 3600, 1)))
+        reaction = match.settings.get("reaction_timeout")
+        if reaction:
+            lines.append(tr("lobby.reaction_timeout", seconds=reaction))
+        return "\n".join(lines)
+
+    async def on_lobby(self, interaction: discord.Interaction, match_id: int, op: str) -> None:
+        async with self.guarded(interaction, match_id):
+            user = interaction.user
+            await self.match_here(interaction, match_id)
+            if op == "join":
+                match = await self.service.join(match_id, user.id, clean_name(user.display_name))
+            elif op == "leave":
+                match = await self.service.leave(match_id, user.id)
+            elif op == "ai":
+                match = await self.service.add_ai(match_id, user.id)
+            elif op == "cancel":
+                match = await self.service.cancel(match_id, user.id)
+            else:
+                match = await self.service.start(match_id, user.id)
+            embed, view = self.lobby_message(match, self.naming.guild_tr(match))
+            await interaction.response.edit_message(embed=embed, view=view)
+            if match.status == "active":
+                await self.boards.publish_or_retry_later(match.id)
+
+    # -- play
+    async def on_action(
+        self,
+        interaction: discord.Interaction,
+        match_id: int,
+        version: int,
+        action: str,
+        seat: int | None = None,
+    ) -> None:
+        """Save first, then answer: the answer carries the new board or panel."""
+        private = bool(interaction.message and interaction.message.flags.ephemeral)
+        async with self.guarded(interaction, match_id), Responder(interaction) as responder:
+            match = await self.match_here(interaction, match_id)
+            presenter = self.presenters.get(match.game)
+            played = await self.service.act(
+                match_id,
+                version,
+                interaction.user.id,
+                action,
+                tolerate_others=bool(presenter and presenter.private_actions),
+                panel_seat=seat,
+            )
+            if played.is_order:
+                await self.boards.keep_current_past_order(match, played.match)
+            await self._show_played(interaction, responder, match_id, private=private)
+
+    async def _show_played(
+        self,
+        interaction: discord.Interaction,
+        responder: Responder,
+        match_id: int,
+        *,
+        private: bool,
+    ) -> None:
+        """After a saved click: whatever fails here, the player is told the click counted
+        and the board catches up by itself."""
+        try:
+            if private:
+                content, view = await self.private_panel(
+                    match_id, interaction.user.id, Tr(interaction.locale)
+                )
+                await responder.update(content=content, view=view)
+                await self.boards.publish(match_id)
+            else:
+                await self.boards.publish(match_id, responder=responder)
+        except Exception:
+            log.warning("match %s: the board will catch up", match_id, exc_info=True)
+            await responder.acknowledge()
+            await self.reply_private(interaction, Tr(interaction.locale)("board.move_counted"))
+
+    async def on_hand(self, interaction: discord.Interaction, match_id: int) -> None:
+        async with self.guarded(interaction, match_id):
+            await self.match_here(interaction, match_id)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            content, view = await self.private_panel(
+                match_id, interaction.user.id, Tr(interaction.locale)
+            )
+            await interaction.followup.send(
+                content, view=view or discord.utils.MISSING, ephemeral=True
+            )
+
+    async def private_panel(
+        self, match_id: int, user_id: int, tr: Tr
+    ) -> tuple[str, discord.ui.View | None]:
+        match = await self.service.get(match_id)
+        seat = match.seat_of(user_id)
+        if seat is None:
+            raise NotSeated(match=match)
+        if match.status == "frozen":
+            raise MatchFrozen(match=match)
+        state = self.service.load_state(match)
+        engine = self.service.engine(match)
+        presenter = self.presenters[match.game]
+        seat_view = engine.view(state, seat)
+        lines = presenter.private_lines(seat_view, self.naming.names(match, tr), tr)
+        actions = engine.legal_actions(state, seat) if match.status == "active" else []
+        if not actions:
+            lines.append(tr("hand.nothing_to_do"))
+        actions += self.service.order_actions(match, state, seat)
+        view = self.boards.action_view(match, actions, seat_view, presenter, tr, seat=seat)
+        return "\n".join(lines) or tr("hand.empty"), view

@@ -1,0 +1,219 @@
+"""What happens without a click: AI seats, reminders, turn time limits, reaction windows.
+
+An AI seat plays one action about every ``ai_delay`` seconds so people can follow. A
+transient failure (Discord, the disk) pauses it with a growing delay instead of stopping
+it; its boards are left to the publisher's catch-up loop when Discord is what failed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import discord
+
+from bot.errors import MatchFrozen, TableError
+from bot.matches import Expired, MatchService
+from bot.store import Match
+from cogs._boards import BoardPublisher
+from cogs._naming import Naming, pinging
+
+log = logging.getLogger(__name__)
+
+AI_RETRY_FIRST_SECONDS = 2.0
+AI_RETRY_LONGEST_SECONDS = 120.0
+
+
+class SeatKeeper:
+    def __init__(
+        self,
+        client: discord.Client,
+        service: MatchService,
+        boards: BoardPublisher,
+        naming: Naming,
+        *,
+        ai_delay: float,
+        tick_seconds: float,
+    ) -> None:
+        self.client = client
+        self.service = service
+        self.boards = boards
+        self.naming = naming
+        self.ai_delay = ai_delay
+        self.tick_seconds = tick_seconds
+        self._ai_tasks: dict[int, asyncio.Task[None]] = {}
+        self._reaction_tasks: dict[int, asyncio.Task[None]] = {}
+        self._timer_task: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        for match in await self.service.store.active():
+            self.schedule_ai(match.id)
+        self._timer_task = asyncio.create_task(self._timer_loop(), name="rushtable-timers")
+
+    async def stop(self) -> None:
+        tasks = [
+            t
+            for t in [self._timer_task, *self._ai_tasks.values(), *self._reaction_tasks.values()]
+            if t is not None
+        ]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    def after_publish(self, match: Match, state: Any) -> None:
+        """A board went out: the AI plays if it is its turn; a reaction window closes in time."""
+        self.schedule_ai(match.id)
+        self.schedule_reaction_timeout(match, state)
+
+    # -- AI seats
+    def schedule_ai(self, match_id: int) -> None:
+        task = self._ai_tasks.get(match_id)
+        if task is None or task.done():
+            self._ai_tasks[match_id] = asyncio.create_task(self._run_ai(match_id))
+
+    async def _run_ai(self, match_id: int) -> None:
+        failures = 0
+        try:
+            await self.client.wait_until_ready()
+            while True:
+                try:
+                    if not await self._play_one_ai_action(match_id):
+                        return
+                    failures = 0
+                except (TableError, asyncio.CancelledError):
+                    raise
+                except Exception:
+                    failures += 1
+                    pause = min(AI_RETRY_LONGEST_SECONDS, AI_RETRY_FIRST_SECONDS * 2**failures)
+                    log.warning(
+                        "match %s: AI seat failed (try %d), again in %.0f s",
+                        match_id,
+                        failures,
+                        pause,
+                        exc_info=True,
+                    )
+                    await asyncio.sleep(pause)
+        except asyncio.CancelledError:
+            raise
+        except TableError as error:
+            log.info("match %s: AI stopped: %s", match_id, error.key)
+        finally:
+            if self._ai_tasks.get(match_id) is asyncio.current_task():
+                del self._ai_tasks[match_id]
+
+    async def _play_one_ai_action(self, match_id: int) -> bool:
+        """One AI action if an AI seat is to act; False when none is."""
+        match = await self.service.get(match_id)
+        if match.status != "active":
+            return False
+        seats = self.service.ai_to_act(match, self.service.load_state(match))
+        if not seats:
+            return False
+        await asyncio.sleep(self.ai_delay)
+        played = await self.service.act_as_ai(match_id, seats[0])
+        if played is not None:
+            await self.boards.publish_or_retry_later(match_id)
+        return True
+
+    # -- reaction windows
+    def schedule_reaction_timeout(self, match: Match, state: Any) -> None:
+        """When a player is offered a reaction, the default answer stands after the match's
+        reaction timeout (a tick after a restart catches any window left open)."""
+        if match.status != "active" or self.service.pending_reaction(match, state) is None:
+            return
+        previous = self._reaction_tasks.get(match.id)
+        if previous is not None and not previous.done():
+            previous.cancel()
+        delay = self.service.reaction_timeout(match)
+        self._reaction_tasks[match.id] = asyncio.create_task(
+            self._close_reaction_later(match.id, match.version, delay)
+        )
+
+    async def _close_reaction_later(self, match_id: int, version: int, delay: float) -> None:
+        try:
+            await asyncio.sleep(delay)
+            await self.close_reaction(match_id, version)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("match %s: closing a reaction window failed", match_id)
+
+    async def close_reaction(self, match_id: int, version: int) -> None:
+        match = await self.service.get(match_id)
+        pending = self.service.pending_reaction(match, self.service.load_state(match))
+        played = await self.service.close_reaction_window(match_id, version)
+        if played is None or pending is None:
+            return
+        channel = await self.boards.channel(match.channel_id)
+        seat = match.seats[pending[0]]
+        if channel is not None and not seat.is_ai:
+            tr = self.naming.guild_tr(match)
+            await channel.send(
+                tr("timer.reaction_timeout", player=self.naming.names(match, tr)[seat.seat]),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+        await self.boards.publish_or_retry_later(match_id)
+
+    # -- timers: reminders and time limits
+    async def _timer_loop(self) -> None:
+        await self.client.wait_until_ready()
+        while True:
+            await asyncio.sleep(self.tick_seconds)
+            try:
+                await self.tick()
+            except Exception:
+                log.exception("timer tick failed")
+
+    async def tick(self) -> None:
+        now = self.service.clock()
+        for match in await self.service.store.active():
+            try:
+                state = self.service.load_state(match)
+            except MatchFrozen:
+                await self.service.freeze(match, "unreadable state")
+                continue
+            humans = self.service.humans_to_act(match, state)
+            if not humans:
+                continue
+            pending = self.service.pending_reaction(match, state)
+            if pending is not None:
+                started = match.turn_started_at or now
+                if now - started >= self.service.reaction_timeout(match):
+                    await self.close_reaction(match.id, match.version)
+                continue
+            if self.service.time_limit_passed(match, now):
+                expired = await self.service.play_expired_turn(match.id)
+                await self.announce_expired(match, expired)
+                await self.boards.publish_or_retry_later(match.id)
+            elif self.service.reminder_due(match, now):
+                await self.remind(match, humans)
+
+    async def remind(self, match: Match, humans: list[Any]) -> None:
+        channel = await self.boards.channel(match.channel_id)
+        if channel is None:
+            return
+        tr = self.naming.guild_tr(match)
+        players = ", ".join(f"<@{s.user_id}>" for s in humans)
+        await channel.send(
+            tr(
+                "timer.reminder",
+                players=players,
+                game=self.service.engine(match).title,
+                link=self.naming.link(match),
+            ),
+            allowed_mentions=pinging([s.user_id for s in humans]),
+        )
+        await self.service.mark_reminded(match)
+
+    async def announce_expired(self, match: Match, expired: list[Expired]) -> None:
+        channel = await self.boards.channel(match.channel_id)
+        if channel is None or not expired:
+            return
+        tr = self.naming.guild_tr(match)
+        for item in expired:
+            key = "timer.ai_keeps_seat" if item.ai_keeps_seat else "timer.expired"
+            await channel.send(
+                tr(key, player=f"<@{item.user_id}>"),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
