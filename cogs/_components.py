@@ -45,9 +45,10 @@ def flow_of(interaction: discord.Interaction) -> Flow:
 
 
 def number(text: str) -> int:
-    """A custom_id number; a forged one too large for Discord names nothing (-1)."""
+    """A custom_id number; a forged one too large for Discord names nothing (0: no match,
+    version or seat has that number)."""
     value = int(text)
-    return value if value <= LARGEST_ID else -1
+    return value if value <= LARGEST_ID else 0
 
 
 class LobbyButton(

@@ -160,3 +160,11 @@ def private_text(result: Any) -> str:
     ephemeral = [m.content for m in messages if m.ephemeral]
     assert ephemeral, "expected a private reply"
     return "\n".join(ephemeral)
+
+
+async def click_forged(env: Any, actor: Any, message: Any, custom_id: str) -> Any:
+    """A click a modified client could send: ``message``'s first button made to carry
+    ``custom_id`` (Discord itself only sends ids of buttons the message has)."""
+    seen = as_seen_now(actor, message)
+    seen.components[0]["components"][0]["custom_id"] = custom_id
+    return await click_as_sent_before(env, actor, seen, custom_id)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -90,3 +92,83 @@ async def test_global_commands_are_synced_again_only_when_they_changed(
     database.with_suffix(".commands").write_text("an older command set")
     await simcord_env.restart_bot(make_bot(database))
     assert syncs() == first + 1, "changed commands: synced again"
+
+
+def run_bot(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "bot"],
+        env={"PATH": "", "PYTHONPATH": ".", "DISCORD_TOKEN": "t", **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def _corrupt(folder: Path) -> str:
+    (folder / "bad.db").write_bytes(b"this is no database" * 100)
+    return f"sqlite:///{folder}/bad.db"
+
+
+def _newer(folder: Path) -> str:
+    import sqlite3
+
+    with sqlite3.connect(folder / "new.db") as db:
+        db.execute("PRAGMA user_version = 99")
+    return f"sqlite:///{folder}/new.db"
+
+
+def _under_a_file(folder: Path) -> str:
+    (folder / "plain").write_text("a file, not a folder")
+    return f"sqlite:///{folder}/plain/sub/x.db"
+
+
+def _a_folder(folder: Path) -> str:
+    (folder / "dir.db").mkdir()
+    return f"sqlite:///{folder}/dir.db"
+
+
+@pytest.mark.parametrize(
+    ("make_url", "says"),
+    [
+        (lambda folder: "postgres://somewhere/db", "not understood"),
+        (lambda folder: "sqlite:///", "needs a file path"),
+        (lambda folder: f"sqlite:///{folder}/x.db?mode=ro", "without '?'"),
+        (_under_a_file, "Cannot create the folder"),
+        (_a_folder, "is a folder"),
+        (_corrupt, "not a readable SQLite file"),
+        (_newer, "newer Rush Table"),
+    ],
+)
+def test_a_database_that_cannot_serve_is_one_line_and_exit_code_2(
+    tmp_path: Path, make_url: Callable[[Path], str], says: str
+) -> None:
+    done = run_bot({"DATABASE_URL": make_url(tmp_path)})
+    assert done.returncode == 2, done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and says in lines[0], done.stderr
+    assert not (tmp_path / "x.db?mode=ro").exists()
+
+
+def test_a_read_only_database_is_explained() -> None:
+    import sqlite3
+
+    from bot.store import SqliteStore
+
+    text = SqliteStore("/srv/x.db")._explain(
+        sqlite3.OperationalError("attempt to write a readonly database")
+    )
+    assert "read-only" in text and "write access" in text
+
+
+def test_an_unreachable_discord_is_one_line_and_exit_code_2(monkeypatch, capsys, tmp_path) -> None:
+    import discord
+
+    from bot import runner
+
+    monkeypatch.setattr(discord.http.Route, "BASE", "http://127.0.0.1:9/api/v10")
+    monkeypatch.setenv("DISCORD_TOKEN", "t")
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path}/x.db")
+    monkeypatch.setenv("RENDER_PROCESSES", "0")
+    assert runner.run() == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "cannot reach Discord" in err[0]

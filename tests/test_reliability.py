@@ -1,0 +1,315 @@
+"""Faults between a saved move and its board: every match reaches a correct, clickable board.
+
+The real bot through simcord: Discord errors are injected at the board step, crashes are
+simulated by saving a move through the service (as the bot does) and restarting the bot
+before it could show it, and forged clicks arrive with ids Discord would never send.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import pytest
+
+from bot.games import GAMES
+from bot.matches import MatchService
+from cogs import _seats
+from tests.conftest import make_bot
+from tests.discord_helpers import (
+    Table,
+    action_buttons,
+    click_forged,
+    custom_id_of,
+    private_text,
+)
+
+RUSHIP = GAMES["ruship"]
+
+
+async def start_two_humans(table: Table) -> tuple[Any, Any]:
+    alice, bob = table.member("alice"), table.member("bob")
+    await table.open(alice, "ruship", opponent=bob)
+    await table.lobby_click(alice, "Start")
+    return alice, bob
+
+
+def board_version(message: Any) -> int:
+    """The state version a board's buttons act on (``rt:act:<match>:<version>:...``)."""
+    return int(custom_id_of(action_buttons(message)[0]).split(":")[3])
+
+
+async def turn_ending_button(table: Table, service: MatchService) -> Any:
+    """The first button on the board whose action passes the turn to the other player."""
+    match = await table.match()
+    state = service.load_state(match)
+    (seat,) = RUSHIP.to_act(state)
+    for button in action_buttons(table.board()):
+        action = custom_id_of(button).split(":", 4)[4]
+        if RUSHIP.to_act(RUSHIP.apply(state, seat, action)) != {seat}:
+            return button
+    return None
+
+
+def player_on_turn(table: Table, *actors: Any) -> Any:
+    board = table.board()
+    return next(a for a in actors if a.mention in board.content.split("👉", 1)[-1])
+
+
+async def test_a_discord_error_at_the_board_step_counts_the_move_and_the_board_catches_up(
+    simcord_env,
+) -> None:
+    table = Table(simcord_env)
+    alice, bob = await start_two_humans(table)
+    service = simcord_env.bot.service
+    while (button := await turn_ending_button(table, service)) is None:
+        await table.click_action(player_on_turn(table, alice, bob), action_buttons(table.board())[0])
+    player = player_on_turn(table, alice, bob)
+    stale_board = table.board()
+    simcord_env.inject_error("*", "/channels/*/messages*", status=503, times=None)
+    result = await table.click_action(player, button)
+    assert "Your move counted" in private_text(result)
+    assert "Nothing was changed" not in private_text(result)
+    match = await table.match()
+    assert match.board_lags, "the move is saved, the board is behind"
+
+    simcord_env.backend.faults.clear()  # Discord is back
+    await simcord_env.advance_time(600)  # the catch-up loop's next round
+    match = await table.match()
+    assert not match.board_lags
+    assert table.board().id != stale_board.id
+    assert board_version(table.board()) == match.version
+    assert action_buttons(table.message(stale_board.id)) == [], "the old board lost its buttons"
+    other = bob if player is alice else alice
+    assert other.mention in table.board().content.split("👉", 1)[-1]
+
+
+async def test_a_move_saved_just_before_a_crash_reaches_the_board_at_start_up(
+    simcord_env, database
+) -> None:
+    table = Table(simcord_env)
+    alice, bob = await start_two_humans(table)
+    player = player_on_turn(table, alice, bob)
+    match = await table.match()
+    state = simcord_env.bot.service.load_state(match)
+    (seat,) = RUSHIP.to_act(state)
+    action = RUSHIP.legal_actions(state, seat)[0]
+    # The bot saved the click, then died before editing the board.
+    await simcord_env.bot.service.act(match.id, match.version, player.id, action)
+    await simcord_env.restart_bot(make_bot(database))
+    await simcord_env.advance_time(1)
+    match = await table.match()
+    assert not match.board_lags
+    assert board_version(table.board()) == match.version
+    await table.click_action(player_on_turn(table, alice, bob), action_buttons(table.board())[0])
+    assert (await table.match()).version == match.version + 1, "the caught-up board works"
+
+
+async def test_a_match_started_just_before_a_crash_gets_its_first_board_at_start_up(
+    simcord_env, database
+) -> None:
+    table = Table(simcord_env)
+    alice = table.member("alice")
+    await table.open(alice, "ruship", ai=True)
+    match = await table.match()
+    await simcord_env.bot.service.start(match.id, alice.id)  # saved; no board was posted
+    assert not any(m.attachments for m in table.channel.history())
+    await simcord_env.restart_bot(make_bot(database))
+    await simcord_env.advance_time(5)
+    assert table.board().attachments
+    await table.play_until_over({alice: table.choose_first})
+
+
+async def test_an_ai_seat_carries_on_after_a_transient_failure(simcord_env, monkeypatch) -> None:
+    monkeypatch.setattr(_seats, "AI_RETRY_FIRST_SECONDS", 0.001)
+    service = simcord_env.bot.service
+    real_act_as_ai = service.act_as_ai
+    failures: list[int] = []
+
+    async def disk_full_once(match_id: int, seat: int) -> Any:
+        if not failures:
+            failures.append(match_id)
+            raise OSError(28, "No space left on device")
+        return await real_act_as_ai(match_id, seat)
+
+    monkeypatch.setattr(service, "act_as_ai", disk_full_once)
+    table = Table(simcord_env)
+    alice = table.member("alice")
+    await table.open(alice, "ruship", ai=True)
+    await table.lobby_click(alice, "Start")
+    await table.play_until_over({alice: table.choose_first})
+    assert failures, "the AI did fail once"
+    assert "🏆" in table.board().content
+
+
+async def test_a_name_that_looks_like_a_mention_pings_nobody_and_shows_as_typed(
+    simcord_env,
+) -> None:
+    table = Table(simcord_env)
+    bob = table.member("bob")
+    prankster = table.member(f"<@{bob.id}> [site](https://x.example)")
+    await table.open(prankster, "ruship", opponent=bob)
+    await table.lobby_click(prankster, "Start")
+    posts = [
+        r.json
+        for r in simcord_env.http_requests
+        if r.method == "POST" and r.path.endswith("/messages") and isinstance(r.json, dict)
+    ]
+    for payload in posts:
+        content = payload.get("content") or ""
+        mentions = payload.get("allowed_mentions") or {}
+        assert "users" not in mentions.get("parse", []), "never parse every mention"
+        pinged = {int(u) for u in mentions.get("users", [])}
+        if f"<@{bob.id}>" in content.split("👉", 1)[0]:
+            raise AssertionError("a name became a mention")
+        if bob.id in pinged:
+            assert bob.mention in content.split("👉", 1)[-1], "bob pinged only as a player to act"
+    assert "](https://" not in table.board().content.split("👉", 1)[0]
+
+
+async def test_three_simultaneous_joins_keep_three_names(tmp_path) -> None:
+    from bot.store import SqliteStore
+
+    store = SqliteStore(str(tmp_path / "x.db"))
+    await store.open()
+    service = MatchService(store, lambda: 0.0)
+    lobby = await service.open_lobby(
+        game="bugrace",
+        guild_id=1,
+        channel_id=2,
+        creator_id=10,
+        settings={"options": {}, "names": {"10": "alice"}},
+    )
+    people = {11: "bob", 12: "carol", 13: "dave"}
+    await asyncio.gather(*(service.join(lobby.id, uid, name) for uid, name in people.items()))
+    match = await service.get(lobby.id)
+    await store.close()
+    assert len(match.seats) == 4
+    assert set(match.settings["names"].values()) == {"alice", "bob", "carol", "dave"}
+
+
+async def test_a_click_forged_from_another_channel_is_refused(simcord_env) -> None:
+    table = Table(simcord_env)
+    alice, bob = await start_two_humans(table)
+    player = player_on_turn(table, alice, bob)
+    button_id = custom_id_of(action_buttons(table.board())[0])
+    version = (await table.match()).version
+    elsewhere = table.guild.create_text_channel("elsewhere")
+    await player.slash(elsewhere, "ruship new")
+    lobby_there = elsewhere.last_message
+    result = await click_forged(simcord_env, player, lobby_there, button_id)
+    assert "another channel" in private_text(result)
+    assert (await table.match()).version == version
+
+
+@pytest.mark.parametrize("forged", ["rt:act:99999999999999999999:0:roll", "rt:hand:1" + "9" * 30])
+async def test_a_forged_id_beyond_discord_ids_is_told_so(simcord_env, forged: str) -> None:
+    table = Table(simcord_env)
+    alice, bob = await start_two_humans(table)
+    result = await click_forged(simcord_env, alice, table.board(), forged)
+    assert "no longer exists" in private_text(result)
+
+
+async def test_a_frozen_match_says_so_on_a_click_and_on_board(simcord_env) -> None:
+    table = Table(simcord_env)
+    alice, bob = await start_two_humans(table)
+    match = await table.match()
+    await simcord_env.bot.store.freeze(match.id, "unreadable state", 0.0)
+    player = player_on_turn(table, alice, bob)
+    clicked = await table.click_action(player, action_buttons(table.board())[0])
+    assert "frozen" in private_text(clicked) and "is over" not in private_text(clicked)
+    board = await alice.slash(table.channel, "board")
+    assert "frozen" in private_text(board)
+
+
+async def test_no_log_level_prints_a_hand(caplog, tmp_path) -> None:
+    from bot.runner import configure_logging
+    from bot.store import SqliteStore
+
+    configure_logging("DEBUG")
+    caplog.set_level(logging.DEBUG)
+    store = SqliteStore(str(tmp_path / "x.db"))
+    await store.open()
+    service = MatchService(store, lambda: 0.0)
+    match = await service.open_lobby(
+        game="bugrace",
+        guild_id=1,
+        channel_id=2,
+        creator_id=3,
+        settings={"options": {}},
+        ai_seats=1,
+    )
+    started = await service.start(match.id, 3)
+    await store.close()
+    assert started.state is not None
+    hand = str(GAMES["bugrace"].view(service.load_state(started), 0)["hand"])
+    logged = "\n".join(record.getMessage() for record in caplog.records)
+    assert started.state not in logged
+    assert hand not in logged
+
+
+def test_a_render_worker_dies_with_the_bot() -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    script = (
+        "import asyncio, os, sys\n"
+        "from bot.rendering import BoardPainter\n"
+        "from bot.games import GAMES\n"
+        "painter = BoardPainter(1)\n"
+        "view = GAMES['ruship'].view(GAMES['ruship'].new_state(2, 1), None)\n"
+        "asyncio.run(painter.render('ruship', view))\n"
+        "print(' '.join(str(p) for p in painter._pool._processes), flush=True)\n"
+        "sys.stdin.read()\n"
+    )
+    bot = subprocess.Popen(
+        [sys.executable, "-c", script], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    assert bot.stdout is not None
+    workers = [int(pid) for pid in bot.stdout.readline().split()]
+    assert workers and all(os.path.exists(f"/proc/{pid}") for pid in workers)
+    os.kill(bot.pid, signal.SIGKILL)
+    bot.wait()
+    deadline = time.monotonic() + 20
+    while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(_alive(pid) for pid in workers), "the worker outlived the bot"
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().split(")")[-1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+
+def forget_choices(env: Any, command: str, option: str) -> None:
+    """A modified client sends what it likes: the fake Discord stops checking the choices."""
+    (new,) = [o for o in env.backend.find_command(command, None)["options"] if o["name"] == "new"]
+    for declared in new["options"]:
+        if declared["name"] == option:
+            declared.pop("choices")
+
+
+async def test_a_time_limit_outside_the_choices_is_refused(simcord_env) -> None:
+    table = Table(simcord_env)
+    alice = table.member("alice")
+    forget_choices(simcord_env, "ruship", "time_limit")
+    result = await table.open(alice, "ruship", ai=True, time_limit=5)
+    assert "time limit" in private_text(result)
+    assert await table.match() is None
+
+
+async def test_an_opponent_who_is_not_in_the_server_is_refused(simcord_env) -> None:
+    table = Table(simcord_env)
+    alice = table.member("alice")
+    outsider = simcord_env.create_user("zed")
+    result = await table.open(alice, "ruship", opponent=outsider)
+    assert "isn't in this server" in private_text(result)
+    assert await table.match() is None
