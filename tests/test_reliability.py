@@ -64,7 +64,8 @@ async def test_a_discord_error_at_the_board_step_counts_the_move_and_the_board_c
     alice, bob = await start_two_humans(table)
     service = simcord_env.bot.service
     while (button := await turn_ending_button(table, service)) is None:
-        await table.click_action(player_on_turn(table, alice, bob), action_buttons(table.board())[0])
+        player = player_on_turn(table, alice, bob)
+        await table.click_action(player, action_buttons(table.board())[0])
     player = player_on_turn(table, alice, bob)
     stale_board = table.board()
     simcord_env.inject_error("*", "/channels/*/messages*", status=503, times=None)
@@ -206,7 +207,7 @@ async def test_a_click_forged_from_another_channel_is_refused(simcord_env) -> No
 @pytest.mark.parametrize("forged", ["rt:act:99999999999999999999:0:roll", "rt:hand:1" + "9" * 30])
 async def test_a_forged_id_beyond_discord_ids_is_told_so(simcord_env, forged: str) -> None:
     table = Table(simcord_env)
-    alice, bob = await start_two_humans(table)
+    alice, _ = await start_two_humans(table)
     result = await click_forged(simcord_env, alice, table.board(), forged)
     assert "no longer exists" in private_text(result)
 
@@ -286,7 +287,6 @@ def _alive(pid: int) -> bool:
             return stat.read().split(")")[-1].split()[0] != "Z"
     except FileNotFoundError:
         return False
-
 
 
 def forget_choices(env: Any, command: str, option: str) -> None:
