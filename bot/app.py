@@ -16,7 +16,8 @@ from bot.i18n import catalog
 from bot.matches import MatchService
 from bot.rendering import BoardPainter
 from bot.settings import Settings
-from bot.store import MatchStore, store_from_url
+from bot.store import MatchStore
+from bot.stores import store_from_url
 
 log = logging.getLogger(__name__)
 

@@ -131,15 +131,6 @@ class MatchStore(Protocol):
     async def action_log(self, match_id: int) -> list[tuple[int, int, str]]: ...
 
 
-def store_from_url(database_url: str) -> MatchStore:
-    """``sqlite:///path`` (the default driver) or ``memory://`` (nothing persists)."""
-    if database_url.startswith("memory:"):
-        from bot.store_memory import MemoryStore
-
-        return MemoryStore()
-    return SqliteStore.from_url(database_url)
-
-
 def sqlite_path(database_url: str) -> str:
     """``sqlite:///data/x.db`` -> ``data/x.db``; ``sqlite:////abs/x.db`` -> ``/abs/x.db``."""
     parsed = urlparse(database_url)

@@ -27,9 +27,9 @@ from bot.store import (
     Seat,
     SqliteStore,
     StaleVersion,
-    store_from_url,
 )
 from bot.store_memory import MemoryStore
+from bot.stores import store_from_url
 
 ALICE, BOB, CAROL = 11, 22, 33
 
