@@ -35,6 +35,10 @@ class Flow(Protocol):
 
     async def on_hand(self, interaction: discord.Interaction, match_id: int) -> None: ...
 
+    async def on_resign(
+        self, interaction: discord.Interaction, match_id: int, confirmed: bool
+    ) -> None: ...
+
 
 class HasTable(Protocol):
     table: Flow
@@ -196,7 +200,35 @@ class HandButton(
         await flow_of(interaction).on_hand(interaction, self.match_id)
 
 
-DYNAMIC_ITEMS = (LobbyButton, ActionButton, ActionSelect, HandButton)
+class ResignButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"rt:resign:(?P<match>\d+):(?P<answer>yes|no)",
+):
+    """The Yes / No of ``/resign``'s private question."""
+
+    def __init__(self, match_id: int, confirmed: bool, label: str = "") -> None:
+        answer = "yes" if confirmed else "no"
+        super().__init__(
+            discord.ui.Button(
+                label=label or answer,
+                style=discord.ButtonStyle.danger if confirmed else discord.ButtonStyle.secondary,
+                custom_id=f"rt:resign:{match_id}:{answer}",
+            )
+        )
+        self.match_id = match_id
+        self.confirmed = confirmed
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ResignButton:
+        return cls(number(match["match"]), match["answer"] == "yes")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await flow_of(interaction).on_resign(interaction, self.match_id, self.confirmed)
+
+
+DYNAMIC_ITEMS = (LobbyButton, ActionButton, ActionSelect, HandButton, ResignButton)
 
 
 def action_components(

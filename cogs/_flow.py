@@ -27,8 +27,8 @@ from bot.matches import MatchService
 from bot.rendering import BoardPainter
 from bot.store import Match
 from cogs._boards import BoardPublisher
-from cogs._components import LobbyButton
-from cogs._naming import Naming, clean_name
+from cogs._components import LobbyButton, ResignButton
+from cogs._naming import Naming, clean_name, pinging
 from cogs._responder import Responder
 from cogs._seats import SeatKeeper
 
@@ -39,6 +39,7 @@ log = logging.getLogger(__name__)
 
 NEEDED_PERMISSIONS = ("send_messages", "attach_files", "embed_links")
 THREAD_PERMISSIONS = ("create_public_threads", "send_messages_in_threads")
+MAX_LISTED = 20
 TIME_LIMIT_CHOICES = (
     ("No limit", 0),
     ("1 hour", 3600),
@@ -190,16 +191,23 @@ class TableFlow:
                 invited=[opponent.id] if opponent is not None else [],
                 ai_seats=max(0, ai),
             )
-            embed, view = self.lobby_message(match, self.naming.guild_tr(match))
-            buttons = view or discord.utils.MISSING
+            public = self.naming.guild_tr(match)
+            embed, view = self.lobby_message(match, public)
+            lobby: dict[str, Any] = {
+                "embed": embed,
+                "view": view or discord.utils.MISSING,
+                # The invited player is told by a ping (a mention inside an embed pings nobody).
+                "content": public("lobby.invited", player=opponent.mention) if opponent else None,
+                "allowed_mentions": pinging([opponent.id] if opponent else []),
+            }
             message: discord.Message
             if isinstance(target, discord.Thread) and target.id != interaction.channel_id:
-                message = await target.send(embed=embed, view=buttons)
+                message = await target.send(**lobby)
                 await interaction.response.send_message(
                     tr("lobby.opened_in_thread", thread=target.mention), ephemeral=True
                 )
             else:
-                await interaction.response.send_message(embed=embed, view=buttons)
+                await interaction.response.send_message(**lobby)
                 message = await interaction.original_response()
             await self.service.store.set_board_message(match.id, message.id)
 
@@ -335,6 +343,77 @@ class TableFlow:
             log.warning("match %s: the board will catch up", match_id, exc_info=True)
             await responder.acknowledge()
             await self.reply_private(interaction, Tr(interaction.locale)("board.move_counted"))
+
+    # -- my matches
+    async def games_list(self, guild_id: int | None, user_id: int, tr: Tr) -> list[str]:
+        """One line per open match of a person: the game, whose turn and since when."""
+        lines = []
+        for match in (await self.service.store.of_user(guild_id, user_id))[:MAX_LISTED]:
+            title = self.service.engine(match).title
+            lines.append(
+                tr(
+                    "games.line",
+                    game=title,
+                    number=match.id,
+                    status=self._turn_text(match, user_id, tr),
+                    link=self.naming.link(match),
+                )
+            )
+        return lines
+
+    def _turn_text(self, match: Match, user_id: int, tr: Tr) -> str:
+        if match.status != "active":
+            return tr(f"games.status.{match.status}")
+        try:
+            state = self.service.load_state(match)
+        except MatchFrozen:
+            return tr("games.status.frozen")
+        acting = [s for s in match.seats if s.seat in self.service.engine(match).to_act(state)]
+        since = f"<t:{int(match.turn_started_at or match.created_at)}:R>"
+        if any(s.user_id == user_id and not s.is_ai for s in acting):
+            return tr("games.your_turn", since=since)
+        names = self.naming.names(match, tr)
+        return tr(
+            "games.waiting_for", players=", ".join(names[s.seat] for s in acting), since=since
+        )
+
+    # -- resigning
+    async def ask_to_resign(self, interaction: discord.Interaction) -> None:
+        """``/resign``: a private Yes / No first; nothing changes until Yes."""
+        tr = Tr(interaction.locale)
+        async with self.guarded(interaction):
+            match = await self.service.store.open_in_channel(interaction.channel_id or 0)
+            if match is None or match.status != "active":
+                raise NoMatchHere()
+            if match.seat_of(interaction.user.id) is None:
+                raise NotSeated(match=match)
+            others = "two" if len(match.seats) == 2 else "more"
+            view = discord.ui.View(timeout=None)
+            view.add_item(ResignButton(match.id, True, tr("resign.yes")))
+            view.add_item(ResignButton(match.id, False, tr("resign.no")))
+            await interaction.response.send_message(
+                tr(f"resign.confirm_{others}", number=match.id), view=view, ephemeral=True
+            )
+
+    async def on_resign(
+        self, interaction: discord.Interaction, match_id: int, confirmed: bool
+    ) -> None:
+        tr = Tr(interaction.locale)
+        async with self.guarded(interaction, match_id):
+            await self.match_here(interaction, match_id)
+            if not confirmed:
+                await interaction.response.edit_message(content=tr("resign.kept"), view=None)
+                return
+            match = await self.service.resign(match_id, interaction.user.id)
+            await interaction.response.edit_message(content=tr("resign.done"), view=None)
+            channel = await self.boards.channel(match.channel_id)
+            if channel is not None:
+                public = self.naming.guild_tr(match)
+                await channel.send(
+                    public("resign.announce", player=interaction.user.mention),
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+            await self.boards.publish_or_retry_later(match.id)
 
     async def on_hand(self, interaction: discord.Interaction, match_id: int) -> None:
         async with self.guarded(interaction, match_id):

@@ -50,6 +50,8 @@ class Responder:
             self._watchdog.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._watchdog
+        if error is not None:
+            return  # refused: the error handler answers, privately
         with contextlib.suppress(discord.HTTPException):
             await self.acknowledge()
 

@@ -45,6 +45,40 @@ async def test_a_whole_match_against_the_ai(simcord_env) -> None:
     assert await simcord_env.bot.store.open_in_channel(table.channel.id) is None
 
 
+async def test_lobby_and_opening_board_say_who_is_humanity_and_who_plays_first(
+    simcord_env,
+) -> None:
+    table = Table(simcord_env)
+    alice, bob = table.member("alice"), table.member("bob")
+    await table.open(alice, "ruship", opponent=bob)
+    details = table.lobby().embeds[0].fields[1].value
+    assert "player 1 is Humanity" in details and "player 2 is Alien" in details
+    assert "start roll decides who plays first" in details
+    await table.lobby_click(alice, "Start")
+    match = await table.match()
+    assert match.seat_of(alice.id) == 0
+    state = GAMES["ruship"].load(json.loads(match.state))
+    first = "alice" if state.first_player == 0 else "bob"
+    side = "Humanity" if state.first_player == 0 else "Alien"
+    (human, alien) = state.start_rolls[-1]
+    line = table.board().content
+    assert f"alice (Humanity) {human}, bob (Alien) {alien}" in line
+    assert f"{first} ({side}) plays first" in line
+
+
+async def test_the_power_choice_explains_each_power(simcord_env) -> None:
+    from bot.i18n import Tr
+    from cogs.ruship import RushipCog
+
+    cog = RushipCog.__new__(RushipCog)
+    view = {"phase": "power", "power_pool": ["reroll", "stack"], "turn": 0}
+    event = {"type": "attack", "seat": 0, "from": 15, "to": 19, "die": 4, "count": 1}
+    for tr, words in ((Tr("en"), "reroll one die"), (Tr("fr"), "relancez un dé")):
+        lines = cog.event_lines([event], view, ["alice", "bob"], tr)
+        assert any(words in line for line in lines)
+        assert len([line for line in lines if line.startswith("• **")]) == 2
+
+
 async def test_two_people_play_a_match_to_the_end(simcord_env) -> None:
     table = Table(simcord_env)
     alice, bob = await start_two_humans(table)
@@ -224,7 +258,13 @@ async def test_board_resign_and_games_commands(simcord_env) -> None:
     await alice.slash(table.channel, "board")
     assert table.board().id != old_board.id
     assert action_buttons(table.message(old_board.id)) == []
-    await bob.slash(table.channel, "resign")
+    question = await bob.slash(table.channel, "resign")
+    assert "Resign from match" in private_text(question)
+    assert (await table.match()).status == "active", "nothing changes before Yes"
+    await bob.click(question.response, label="No, play on")
+    assert (await table.match()).status == "active"
+    question = await bob.slash(table.channel, "resign")
+    await bob.click(question.response, label="Yes, resign")
     assert "🏆" in table.board().content and "alice" in table.board().content
     final = table.board()
     again = await alice.slash(table.channel, "board")
