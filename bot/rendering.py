@@ -17,6 +17,10 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from renderers import RENDERERS
+from renderers.base import with_result
+
+#: A board label holding the result lines (one per line) of a finished match.
+RESULT_LABEL = "result"
 
 
 def default_processes() -> int:
@@ -26,7 +30,9 @@ def default_processes() -> int:
 
 
 def render_board(game: str, view: Mapping[str, Any], labels: Mapping[str, str] | None) -> bytes:
-    return RENDERERS[game](view, labels)
+    png = RENDERERS[game](view, labels)
+    result = (labels or {}).get(RESULT_LABEL)
+    return with_result(png, result.splitlines()) if result else png
 
 
 PARENT_CHECK_SECONDS = 1.0

@@ -26,9 +26,9 @@ import discord
 from bot.errors import MatchFrozen
 from bot.i18n import Tr
 from bot.matches import MatchService
-from bot.rendering import BoardPainter
+from bot.rendering import RESULT_LABEL, BoardPainter
 from bot.store import Match
-from cogs._components import MAX_BUTTONS, HandButton, action_components
+from cogs._components import HandButton, LogButton, RematchButton, action_components
 from cogs._naming import Naming, pinging
 
 if TYPE_CHECKING:
@@ -37,7 +37,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-ACCOUNT_CHARACTERS = 1500  # a message holds 2000; the title and the "to play" line need room
+#: A board tells the last turn only, in a few lines; the whole account is in the Log.
+ACCOUNT_LINES = 6
+ACCOUNT_CHARACTERS = 1200  # a message holds 2000; the title and the "to play" line need room
 RETRY_FIRST_SECONDS = 5.0
 RETRY_LONGEST_SECONDS = 300.0
 
@@ -83,7 +85,7 @@ class BoardPublisher:
         self.after_publish = after_publish
         self.check_seconds = check_seconds
         self._locks: dict[int, asyncio.Lock] = {}
-        self._accounts: dict[int, tuple[int, list[str]]] = {}
+        self._accounts: dict[int, tuple[int, list[str]]] = {}  # match -> (state hash, lines)
         self._failures: dict[int, tuple[int, float]] = {}  # match -> (failures, retry at)
         self._loop_task: asyncio.Task[None] | None = None
 
@@ -195,7 +197,7 @@ class BoardPublisher:
         await self._strip_buttons(channel, match.board_message_id)
         # The new board keeps telling what ended the previous turn until it is edited
         # again, and then goes on with the new turn's actions after those lines.
-        self._accounts[match.id] = (match.version, board.account)
+        self._accounts[match.id] = (hash(match.state), board.account)
         return message.id
 
     async def _edit(
@@ -260,17 +262,23 @@ class BoardPublisher:
         presenter = self.presenters[match.game]
         public = engine.view(state, None)
         names = self.naming.names(match, tr)
-        labels = presenter.render_labels(public, self.naming.names(match, tr, for_text=False), tr)
+        plain_names = self.naming.names(match, tr, for_text=False)
+        labels = presenter.render_labels(public, plain_names, tr)
+        if match.status == "finished":
+            labels[RESULT_LABEL] = self.result_line(match, plain_names, presenter, tr, drawn=True)
         png = await self.painter.render(match.game, public, labels)
         events = presenter.event_lines(public.get("events", []), public, names, tr)
         account = self.account(match, events)
         lines = [tr("board.title", game=engine.title, number=match.id)]
-        lines += [f"• {line}" for line in account]
+        if len(account) > ACCOUNT_LINES:
+            lines.append(tr("board.more_in_log", count=len(account) - ACCOUNT_LINES))
+        lines += [f"• {line}" for line in account[-ACCOUNT_LINES:]]
         view: discord.ui.View | None = None
         acting: tuple[int, ...] = ()
         mentions = discord.AllowedMentions.none()
         if match.status == "finished":
             lines.append(self.result_line(match, names, presenter, tr))
+            view = self.final_view(match, tr)
         else:
             acting = tuple(sorted(engine.to_act(state)))
             humans = self.service.humans_to_act(match, state)
@@ -286,23 +294,36 @@ class BoardPublisher:
         return Board("\n".join(lines), png, view, mentions, acting, account)
 
     def account(self, match: Match, events: list[str]) -> list[str]:
-        """What happened since the previous board message: each action's sentences once,
-        the oldest dropped when the message would grow too long."""
-        version, lines = self._accounts.get(match.id, (-1, []))
-        if version != match.version:
+        """What happened since the previous board message: each action's sentences once
+        (a write that changed no state, like a resignation, adds none), the oldest dropped
+        when the message would grow too long."""
+        seen, lines = self._accounts.get(match.id, (None, []))
+        state_hash = hash(match.state)
+        if seen != state_hash:
             lines = [*lines, *events]
-            self._accounts[match.id] = (match.version, lines)
+            self._accounts[match.id] = (state_hash, lines)
         while sum(len(line) + 3 for line in lines) > ACCOUNT_CHARACTERS and len(lines) > 1:
             lines = lines[1:]
         return lines
 
-    def result_line(self, match: Match, names: list[str], presenter: GameCog, tr: Tr) -> str:
+    def result_line(
+        self, match: Match, names: list[str], presenter: GameCog, tr: Tr, *, drawn: bool = False
+    ) -> str:
+        """The result in a sentence; ``drawn``: the words written on the final picture."""
         result = match.result or {}
         winners = [names[w] for w in result.get("winners", []) if 0 <= w < len(names)]
         reason = presenter.outcome_reason(str(result.get("reason", "")), tr)
+        prefix = "board.drawn_" if drawn else "board."
         if not winners:
-            return tr("board.no_winner", reason=reason)
-        return tr("board.winner", players=", ".join(winners), reason=reason)
+            return tr(f"{prefix}no_winner", reason=reason)
+        return tr(f"{prefix}winner", players=", ".join(winners), reason=reason)
+
+    @staticmethod
+    def final_view(match: Match, tr: Tr) -> discord.ui.View:
+        view = discord.ui.View(timeout=None)
+        view.add_item(RematchButton(match.id, tr("board.rematch")))
+        view.add_item(LogButton(match.id, None, tr("board.log")))
+        return view
 
     def board_view(
         self,
@@ -318,13 +339,13 @@ class BoardPublisher:
             public_actions = [a for a in actions if not presenter.is_secret_action(a)]
         else:
             public_actions = []
-        view = self.action_view(match, public_actions, public, presenter, tr)
-        if not presenter.private_actions:
-            return view
+        own: list[discord.ui.Item[Any]] = [LogButton(match.id, None, tr("board.log"))]
+        if presenter.private_actions:
+            own.insert(0, HandButton(match.id, tr(presenter.hand_label_key)))
+        view = self.action_view(match, public_actions, public, presenter, tr, reserve=len(own))
         view = view or discord.ui.View(timeout=None)
-        if len(view.children) >= MAX_BUTTONS:  # the hand button needs a place
-            view.remove_item(view.children[-1])
-        view.add_item(HandButton(match.id, tr(presenter.hand_label_key)))
+        for button in own:
+            view.add_item(button)
         return view
 
     @staticmethod
@@ -335,6 +356,7 @@ class BoardPublisher:
         presenter: GameCog,
         tr: Tr,
         seat: int | None = None,
+        reserve: int = 0,
     ) -> discord.ui.View | None:
         return action_components(
             match.id,
@@ -343,4 +365,5 @@ class BoardPublisher:
             label=lambda action: presenter.action_label(action, view_data, tr),
             group=presenter.action_group,
             seat=seat,
+            reserve=reserve,
         )

@@ -39,6 +39,12 @@ class Flow(Protocol):
         self, interaction: discord.Interaction, match_id: int, confirmed: bool
     ) -> None: ...
 
+    async def on_log(
+        self, interaction: discord.Interaction, match_id: int, page: int | None
+    ) -> None: ...
+
+    async def on_rematch(self, interaction: discord.Interaction, match_id: int) -> None: ...
+
 
 class HasTable(Protocol):
     table: Flow
@@ -228,7 +234,69 @@ class ResignButton(
         await flow_of(interaction).on_resign(interaction, self.match_id, self.confirmed)
 
 
-DYNAMIC_ITEMS = (LobbyButton, ActionButton, ActionSelect, HandButton, ResignButton)
+class LogButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"rt:log:(?P<match>\d+):(?P<page>\d+|last)",
+):
+    """📜 Log on a board (the newest page), or ◀ / ▶ between pages of the history."""
+
+    def __init__(
+        self, match_id: int, page: int | None, label: str = "📜", disabled: bool = False
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"rt:log:{match_id}:{'last' if page is None else page}",
+                disabled=disabled,
+            )
+        )
+        self.match_id = match_id
+        self.page = page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LogButton:
+        page = None if match["page"] == "last" else number(match["page"])
+        return cls(number(match["match"]), page)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await flow_of(interaction).on_log(interaction, self.match_id, self.page)
+
+
+class RematchButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rt:rematch:(?P<match>\d+)"
+):
+    """On a finished board: a new lobby with the same seats and options."""
+
+    def __init__(self, match_id: int, label: str = "Rematch") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=discord.ButtonStyle.success, custom_id=f"rt:rematch:{match_id}"
+            )
+        )
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> RematchButton:
+        return cls(number(match["match"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await flow_of(interaction).on_rematch(interaction, self.match_id)
+
+
+DYNAMIC_ITEMS = (
+    LobbyButton,
+    ActionButton,
+    ActionSelect,
+    HandButton,
+    ResignButton,
+    LogButton,
+    RematchButton,
+)
 
 
 def action_components(
@@ -239,13 +307,15 @@ def action_components(
     label: Callable[[str], str],
     group: Callable[[str], str],
     seat: int | None = None,
+    reserve: int = 0,
 ) -> discord.ui.View | None:
-    """One button per action while they fit (5 rows of 5); else select menus of at most
-    25 choices, actions of one kind together."""
+    """One button per action while they fit (5 rows of 5, less ``reserve`` places kept for
+    the caller's own buttons); else select menus of at most 25 choices, actions of one kind
+    together (a row kept free when ``reserve`` is asked)."""
     if not actions:
         return None
     view = discord.ui.View(timeout=None)
-    if len(actions) <= MAX_BUTTONS:
+    if len(actions) <= MAX_BUTTONS - reserve:
         for action in actions:
             view.add_item(ActionButton(match_id, version, action, label(action), seat))
         return view
@@ -253,7 +323,7 @@ def action_components(
     for action in actions:
         groups.setdefault(group(action), []).append(action)
     chunks = [chunk for same in groups.values() for chunk in _chunks(same, SELECT_OPTIONS)]
-    for part, chunk in enumerate(chunks[:MAX_ROWS]):
+    for part, chunk in enumerate(chunks[: MAX_ROWS - (1 if reserve else 0)]):
         options = [discord.SelectOption(label=label(a)[:100], value=a) for a in chunk]
         placeholder = label(chunk[0])[:100] + (" …" if len(chunk) > 1 else "")
         view.add_item(ActionSelect(match_id, version, part, options, placeholder, seat))

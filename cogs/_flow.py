@@ -14,6 +14,7 @@ import discord
 from bot.errors import (
     BadOptions,
     MatchFrozen,
+    MatchNotActive,
     NoMatchHere,
     NotSeated,
     NotYourTurn,
@@ -27,7 +28,8 @@ from bot.matches import MatchService
 from bot.rendering import BoardPainter
 from bot.store import Match
 from cogs._boards import BoardPublisher
-from cogs._components import LobbyButton, ResignButton
+from cogs._components import LobbyButton, LogButton, ResignButton
+from cogs._history import history_lines, pages
 from cogs._naming import Naming, clean_name, pinging
 from cogs._responder import Responder
 from cogs._seats import SeatKeeper
@@ -343,6 +345,90 @@ class TableFlow:
             log.warning("match %s: the board will catch up", match_id, exc_info=True)
             await responder.acknowledge()
             await self.reply_private(interaction, Tr(interaction.locale)("board.move_counted"))
+
+    # -- history
+    async def show_log(self, interaction: discord.Interaction) -> None:
+        """``/log``: this channel's match (or its last one), newest page, privately."""
+        async with self.guarded(interaction):
+            match = await self.service.store.latest_in_channel(interaction.channel_id or 0)
+            if match is None or match.status in ("lobby", "cancelled"):
+                raise NoMatchHere()
+            await self.on_log(interaction, match.id, None)
+
+    async def on_log(
+        self, interaction: discord.Interaction, match_id: int, page: int | None
+    ) -> None:
+        """The history in pages, privately: a new message from a board or ``/log``, the
+        same message turned to another page from its ◀ / ▶."""
+        tr = Tr(interaction.locale)
+        async with self.guarded(interaction, match_id):
+            match = await self.match_here(interaction, match_id)
+            if match.status == "frozen":
+                raise MatchFrozen(match=match)
+            turning = page is not None
+            if turning:
+                await interaction.response.defer()
+            else:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+            presenter = self.presenters[match.game]
+            lines = await history_lines(self.service, self.naming, presenter, match, tr)
+            content, view = self.log_page(match, pages(lines), page, tr)
+            if turning:
+                await interaction.edit_original_response(content=content, view=view)
+            else:
+                await interaction.followup.send(content, view=view, ephemeral=True)
+
+    def log_page(
+        self, match: Match, book: list[list[str]], page: int | None, tr: Tr
+    ) -> tuple[str, discord.ui.View]:
+        last = len(book) - 1
+        shown = last if page is None else max(0, min(page, last))
+        title = tr(
+            "log.title",
+            game=self.service.engine(match).title,
+            number=match.id,
+            page=shown + 1,
+            pages=last + 1,
+        )
+        lines = [f"• {line}" for line in book[shown]] or [tr("log.empty")]
+        view = discord.ui.View(timeout=None)
+        view.add_item(LogButton(match.id, max(0, shown - 1), "◀", disabled=shown == 0))
+        view.add_item(LogButton(match.id, min(last, shown + 1), "▶", disabled=shown == last))
+        return "\n".join([title, *lines]), view
+
+    # -- rematch
+    async def on_rematch(self, interaction: discord.Interaction, match_id: int) -> None:
+        """A lobby with the same people, AI seats and options; its opener starts it."""
+        async with self.guarded(interaction, match_id):
+            old = await self.match_here(interaction, match_id)
+            if old.status != "finished":
+                raise MatchNotActive(match=old)
+            user = interaction.user
+            people = [s.user_id for s in old.seats if s.user_id is not None]
+            if user.id not in people:
+                raise NotSeated(match=old)
+            match = await self.service.open_lobby(
+                game=old.game,
+                guild_id=old.guild_id,
+                channel_id=old.channel_id,
+                creator_id=user.id,
+                settings={**old.settings, "rematch_of": old.id},
+                invited=[p for p in people if p != user.id],
+                ai_seats=sum(1 for s in old.seats if s.user_id is None),
+            )
+            public = self.naming.guild_tr(match)
+            embed, view = self.lobby_message(match, public)
+            others = [p for p in people if p != user.id]
+            await interaction.response.send_message(
+                content=public("lobby.rematch", players=" ".join(f"<@{p}>" for p in others))
+                if others
+                else None,
+                embed=embed,
+                view=view or discord.utils.MISSING,
+                allowed_mentions=pinging(others),
+            )
+            message = await interaction.original_response()
+            await self.service.store.set_board_message(match.id, message.id)
 
     # -- my matches
     async def games_list(self, guild_id: int | None, user_id: int, tr: Tr) -> list[str]:

@@ -46,6 +46,11 @@ class TableCog(commands.Cog):
                 tr("board.reposted", link=self.flow.naming.link(match)), ephemeral=True
             )
 
+    @app_commands.command(name="log", description="The whole account of this channel's match")
+    @app_commands.guild_only()
+    async def log(self, interaction: discord.Interaction) -> None:
+        await self.flow.show_log(interaction)
+
     @app_commands.command(name="resign", description="Leave the match in this channel")
     @app_commands.guild_only()
     async def resign(self, interaction: discord.Interaction) -> None:

@@ -1121,3 +1121,34 @@ def indexed_png(indexed: Image.Image, colours: bytes | None = None) -> bytes:
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+
+# --- The end of a match ----------------------------------------------------------------------
+RESULT_BAND = (20, 24, 32)
+RESULT_INK = (255, 255, 255)
+RESULT_ACCENT = (230, 159, 0)  # Okabe-Ito orange
+
+
+def with_result(png: bytes, lines: Sequence[str]) -> bytes:
+    """The final board with its result drawn across the top: a dark band, an orange rule,
+    one line per placing ("Winner: Alice"), readable at phone width."""
+    board = Image.open(io.BytesIO(png)).convert("RGB")
+    size = max(TextSize.HEADING, board.width // 28)
+    face = font(size)
+    pad = size // 2
+    height = pad * 2 + len(lines) * (size + pad // 2)
+    picture = Image.new("RGB", (board.width, board.height + height), RESULT_BAND)
+    picture.paste(board, (0, height))
+    draw = ImageDraw.Draw(picture)
+    draw.rectangle((0, height - pad // 3, board.width, height), fill=RESULT_ACCENT)
+    for number, line in enumerate(lines):
+        text = line if face.getlength(line) <= board.width - 2 * pad else _fitted(line, face, board)
+        top = pad + number * (size + pad // 2)
+        draw.text((board.width / 2, top), text, font=face, fill=RESULT_INK, anchor="ma")
+    return encode_png(picture)
+
+
+def _fitted(line: str, face: ImageFont.FreeTypeFont, board: Image.Image) -> str:
+    while line and face.getlength(line + "…") > board.width * 0.95:
+        line = line[:-1]
+    return line + "…"

@@ -15,10 +15,12 @@ from typing import Any
 import pytest
 from simcord.results import ResponseMessage
 
+from bot import rendering
 from bot.games import GAMES
 from bot.games.bugrace import CARDS, LEGS, BugRaceState
 from bot.i18n import Tr, catalog
 from cogs._match import LABEL_LIMIT
+from cogs.bugrace import BugRaceCog
 from renderers import LABEL_DEFAULTS, RENDERERS
 from tests.discord_helpers import (
     Table,
@@ -167,7 +169,7 @@ class PublicSpy:
         self.public_views: dict[int, tuple[dict[str, Any], BugRaceState]] = {}
         self.rendered: list[tuple[dict[str, Any], bytes]] = []
         self.boards: list[tuple[str, BugRaceState]] = []
-        view, render, compose = ENGINE.view, RENDERERS["bugrace"], flow.boards.compose_board
+        view, render, compose = ENGINE.view, rendering.render_board, flow.boards.compose_board
 
         def spy_view(state: BugRaceState, seat: int | None) -> dict[str, Any]:
             made = view(state, seat)
@@ -175,8 +177,8 @@ class PublicSpy:
                 self.public_views[id(made)] = (made, state)
             return made
 
-        def spy_render(public: Any, labels: Any) -> bytes:
-            png = render(public, labels)
+        def spy_render(game: str, public: Any, labels: Any) -> bytes:
+            png = render(game, public, labels)
             self.rendered.append((public, png))
             return png
 
@@ -186,7 +188,7 @@ class PublicSpy:
             return board
 
         monkeypatch.setattr(ENGINE, "view", spy_view)
-        monkeypatch.setitem(RENDERERS, "bugrace", spy_render)
+        monkeypatch.setattr(rendering, "render_board", spy_render)
         monkeypatch.setattr(flow.boards, "compose_board", spy_compose)
 
 
@@ -407,7 +409,7 @@ async def test_a_french_server_gets_french_board_text(simcord_env) -> None:
     assert "À jouer" in board.content
     assert "a gardé une carte" in board.content or "Manche 1" in board.content
     labels = [label_of(b) for row in board.components for b in row.children]
-    assert labels == ["Ma main"]
+    assert labels == ["Ma main", "📜 Historique"]
     match, state = await table.match(), await state_of(table)
     cog = simcord_env.bot.table.presenters["bugrace"]
     public = ENGINE.view(state, None)
@@ -433,7 +435,24 @@ async def test_rules_are_shown_privately(simcord_env) -> None:
     alice = table.member("alice")
     result = await alice.slash(table.channel, "bugrace rules")
     assert result.ephemeral
-    assert "My hand" in result.response.embeds[0].description
+    description = result.response.embeds[0].description
+    assert "My hand" in description
+    assert "pass 3 to the left" in description  # the expert draft's first direction
+    assert "an exact tie shares the win" in description
+    assert "the discard is shuffled into a new draw pile" in description
+
+
+def test_the_two_player_round_sentence_reads_in_both_languages() -> None:
+    cog = BugRaceCog.__new__(BugRaceCog)
+    event = {"type": "round_started", "round": 2, "direction": "swap"}
+    english = cog.event_lines([event], {}, ["alice", "bob"], Tr("en"))
+    french = cog.event_lines([event], {}, ["alice", "bob"], Tr("fr"))
+    assert english == ["🔄 Round 2: everyone drafts; the two players swap the cards they pass."]
+    assert french == [
+        "🔄 Manche 2 : draft ; les deux joueurs s'échangent les cartes qu'ils passent."
+    ]
+    three = {"type": "round_started", "round": 2, "direction": "left"}
+    assert "pass to the left" in cog.event_lines([three], {}, ["a", "b", "c"], Tr("en"))[0]
 
 
 async def test_the_private_panel_tells_the_card_in_play_and_the_bug(simcord_env) -> None:
@@ -505,4 +524,4 @@ async def test_the_draft_panel_names_who_receives_the_passed_cards(simcord_env) 
     alice, bob = table.member("alice"), table.member("bob")
     await start(table, alice, opponent=bob)
     panel = await open_hand(table, alice)
-    assert "the rest go to bob" in panel.content
+    assert "the other goes to bob (you two swap)" in panel.content

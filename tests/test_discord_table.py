@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import io
+import re
 from typing import Any
 
-from tests.discord_helpers import Table, private_text
+from renderers.base import RESULT_BAND
+from tests.discord_helpers import Table, label_of, private_text
 
 
 def lobby_post(env: Any) -> dict[str, Any]:
@@ -39,3 +42,79 @@ async def test_games_says_whose_turn_it_is_and_since_when(simcord_env) -> None:
     assert "your turn" in mine and "<t:" in mine and "Ruship" in mine
     theirs = private_text(await waiting.slash(table.channel, "games"))
     assert "waiting for" in theirs and on_turn.name in theirs
+
+
+def board_posts(env: Any) -> list[dict[str, Any]]:
+    """Every new board message the bot posted (payloads as sent)."""
+    return [
+        r.json
+        for r in env.http_requests
+        if r.method == "POST"
+        and r.path.endswith("/messages")
+        and isinstance(r.json, dict)
+        and "👉" in (r.json.get("content") or "") + "🏆"
+        and (r.json.get("content") or "").startswith("**")
+    ]
+
+
+def pings(posts: list[dict[str, Any]]) -> dict[int, int]:
+    """How many times each person was pinged by those posts."""
+    counted: dict[int, int] = {}
+    for payload in posts:
+        for user in (payload.get("allowed_mentions") or {}).get("users", []):
+            if f"<@{user}>" in payload.get("content", ""):
+                counted[int(user)] = counted.get(int(user), 0) + 1
+    return counted
+
+
+async def test_a_whole_match_has_short_boards_quiet_pings_a_drawn_result_and_a_log(
+    simcord_env,
+) -> None:
+    table = Table(simcord_env)
+    alice = table.member("alice")
+    await table.open(alice, "ruship", ai=True)
+    await table.lobby_click(alice, "Start")
+    await table.play_until_over({alice: table.choose_first})
+
+    posts = board_posts(simcord_env)
+    for payload in posts:
+        lines = payload["content"].splitlines()
+        assert len(lines) <= 9, f"a board of {len(lines)} lines: {payload['content']!r}"
+    turns = sum(1 for p in posts if alice.mention in p["content"].split("👉", 1)[-1])
+    assert pings(posts).get(alice.id, 0) <= turns, "pinged at most once per turn"
+
+    final = table.board()
+    assert "🏆" in final.content
+    labels = [label_of(b) for row in final.components for b in row.children]
+    assert labels == ["🔁 Rematch", "📜 Log"]
+    from PIL import Image
+
+    picture = Image.open(io.BytesIO(await final.attachments[0].read())).convert("RGB")
+    corner = picture.getpixel((2, 2))
+    assert max(abs(a - b) for a, b in zip(corner, RESULT_BAND, strict=True)) <= 8, (
+        "the result is drawn across the top of the final picture"
+    )
+
+    shown = await alice.slash(table.channel, "log")
+    newest = private_text(shown)
+    match = re.search(r"page (\d+)/(\d+)", newest)
+    assert match and match[1] == match[2] and int(match[2]) > 1, newest
+    page_message = next(m for m in [*shown.followups, shown.response] if m and m.ephemeral)
+    await alice.click(page_message, label="◀")
+    turned = simcord_env.backend.get_message(page_message.channel_id, page_message.id).content
+    assert f"page {int(match[2]) - 1}/{match[2]}" in turned
+
+
+async def test_rematch_opens_a_lobby_with_the_same_seats_and_options(simcord_env) -> None:
+    table = Table(simcord_env)
+    alice, bob = table.member("alice"), table.member("bob")
+    await table.open(alice, "ruship", opponent=bob, time_limit=3600)
+    await table.lobby_click(alice, "Start")
+    question = await bob.slash(table.channel, "resign")
+    await bob.click(question.response, label="Yes, resign")
+    await bob.click(table.board(), label="🔁 Rematch")
+    match = await table.match()
+    assert match.status == "lobby" and match.creator_id == bob.id
+    assert [s.user_id for s in match.seats] == [bob.id, alice.id]
+    assert match.settings["time_limit"] == 3600
+    assert alice.mention in table.lobby().content

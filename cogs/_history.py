@@ -1,0 +1,63 @@
+"""A match's whole account, told again from its log: ``/log`` and the board's Log button.
+
+Boards tell only the last turn; the history replays the match from its seed and its
+action log (as the store keeps them) and tells every action's public events, in pages,
+newest last. It reads public views only, so it shows nothing a player may not know.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any
+
+from bot.i18n import Tr
+from bot.matches import MatchService
+from bot.store import Match
+from cogs._naming import Naming
+
+if TYPE_CHECKING:
+    from cogs._match import GameCog
+
+LINES_PER_PAGE = 15
+#: A page must fit a message (2,000 characters) with its header.
+PAGE_CHARACTERS = 1800
+
+
+async def history_lines(
+    service: MatchService, naming: Naming, presenter: GameCog, match: Match, tr: Tr
+) -> list[str]:
+    """Every public event of the match, in order (replayed off the event loop)."""
+    log = await service.store.action_log(match.id)
+    names = naming.names(match, tr)
+    return await asyncio.to_thread(_replay, service, presenter, match, log, names, tr)
+
+
+def _replay(
+    service: MatchService,
+    presenter: GameCog,
+    match: Match,
+    log: list[tuple[int, int, str]],
+    names: list[str],
+    tr: Tr,
+) -> list[str]:
+    engine = service.engine(match)
+    state: Any = engine.new_state(len(match.seats), match.seed, match.settings.get("options", {}))
+    public = engine.view(state, None)
+    lines = presenter.event_lines(public.get("events", []), public, names, tr)
+    for _seq, seat, action in log:
+        state = engine.apply(state, seat, action)
+        public = engine.view(state, None)
+        lines += presenter.event_lines(public.get("events", []), public, names, tr)
+    return lines
+
+
+def pages(lines: list[str]) -> list[list[str]]:
+    """Pages of at most ``LINES_PER_PAGE`` lines and ``PAGE_CHARACTERS`` characters."""
+    found: list[list[str]] = [[]]
+    for line in lines:
+        page = found[-1]
+        too_long = sum(len(text) + 3 for text in page) + len(line) + 3 > PAGE_CHARACTERS
+        if len(page) >= LINES_PER_PAGE or (page and too_long):
+            found.append([])
+        found[-1].append(line[:PAGE_CHARACTERS])
+    return found
