@@ -91,6 +91,7 @@ async def test_a_whole_match_has_short_boards_quiet_pings_a_drawn_result_and_a_l
 
     picture = Image.open(io.BytesIO(await final.attachments[0].read())).convert("RGB")
     corner = picture.getpixel((2, 2))
+    assert isinstance(corner, tuple)
     assert max(abs(a - b) for a, b in zip(corner, RESULT_BAND, strict=True)) <= 8, (
         "the result is drawn across the top of the final picture"
     )
