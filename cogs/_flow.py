@@ -31,6 +31,7 @@ from cogs._boards import BoardPublisher
 from cogs._components import LobbyButton, LogButton, ResignButton
 from cogs._history import history_lines, pages
 from cogs._naming import Naming, clean_name, pinging
+from cogs._panels import PanelKeeper
 from cogs._responder import Responder
 from cogs._seats import SeatKeeper
 
@@ -74,7 +75,7 @@ class TableFlow:
             painter,
             self.naming,
             self.presenters,
-            after_publish=lambda match, state: self.seats.after_publish(match, state),
+            after_publish=self._after_publish,
             check_seconds=board_check_seconds,
         )
         self.seats = SeatKeeper(
@@ -86,6 +87,12 @@ class TableFlow:
             tick_seconds=tick_seconds,
         )
 
+        self.panels = PanelKeeper(self.private_panel)
+
+    def _after_publish(self, match: Match, state: Any) -> None:
+        self.seats.after_publish(match, state)
+        self.panels.follow(match.id)
+
     # -- lifecycle
     async def start(self) -> None:
         await self.seats.start()
@@ -94,6 +101,7 @@ class TableFlow:
     async def stop(self) -> None:
         await self.boards.stop()
         await self.seats.stop()
+        await self.panels.stop()
 
     # -- errors
     @contextlib.asynccontextmanager
@@ -334,10 +342,17 @@ class TableFlow:
         and the board catches up by itself."""
         try:
             if private:
-                content, view = await self.private_panel(
-                    match_id, interaction.user.id, Tr(interaction.locale)
-                )
+                tr = Tr(interaction.locale)
+                content, view = await self.private_panel(match_id, interaction.user.id, tr)
                 await responder.update(content=content, view=view)
+                self.panels.remember(
+                    match_id,
+                    interaction.user.id,
+                    interaction.edit_original_response,
+                    tr,
+                    content,
+                    view,
+                )
                 await self.boards.publish(match_id)
             else:
                 await self.boards.publish(match_id, responder=responder)
@@ -463,6 +478,14 @@ class TableFlow:
             "games.waiting_for", players=", ".join(names[s.seat] for s in acting), since=since
         )
 
+    def _waiting_for(self, match: Match, state: Any, tr: Tr) -> str:
+        """What a player with nothing to do is waiting for."""
+        if match.status != "active":
+            return tr("hand.match_over")
+        acting = self.service.engine(match).to_act(state)
+        names = self.naming.names(match, tr)
+        return tr("hand.waiting_for", players=", ".join(names[s] for s in sorted(acting)))
+
     # -- resigning
     async def ask_to_resign(self, interaction: discord.Interaction) -> None:
         """``/resign``: a private Yes / No first; nothing changes until Yes."""
@@ -505,12 +528,12 @@ class TableFlow:
         async with self.guarded(interaction, match_id):
             await self.match_here(interaction, match_id)
             await interaction.response.defer(ephemeral=True, thinking=True)
-            content, view = await self.private_panel(
-                match_id, interaction.user.id, Tr(interaction.locale)
+            tr = Tr(interaction.locale)
+            content, view = await self.private_panel(match_id, interaction.user.id, tr)
+            panel = await interaction.followup.send(
+                content, view=view or discord.utils.MISSING, ephemeral=True, wait=True
             )
-            await interaction.followup.send(
-                content, view=view or discord.utils.MISSING, ephemeral=True
-            )
+            self.panels.remember(match_id, interaction.user.id, panel.edit, tr, content, view)
 
     async def private_panel(
         self, match_id: int, user_id: int, tr: Tr
@@ -528,7 +551,7 @@ class TableFlow:
         lines = presenter.private_lines(seat_view, self.naming.names(match, tr), tr)
         actions = engine.legal_actions(state, seat) if match.status == "active" else []
         if not actions:
-            lines.append(tr("hand.nothing_to_do"))
+            lines.append(self._waiting_for(match, state, tr))
         actions += self.service.order_actions(match, state, seat)
         view = self.boards.action_view(match, actions, seat_view, presenter, tr, seat=seat)
         return "\n".join(lines) or tr("hand.empty"), view

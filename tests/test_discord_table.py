@@ -119,3 +119,24 @@ async def test_rematch_opens_a_lobby_with_the_same_seats_and_options(simcord_env
     assert [s.user_id for s in match.seats] == [bob.id, alice.id]
     assert match.settings["time_limit"] == 3600
     assert alice.mention in table.lobby().content
+
+
+async def test_an_open_hand_panel_follows_the_game_without_a_click(simcord_env) -> None:
+    from tests.test_discord_bugrace import click_panel, fresh, open_hand, panel_actions
+
+    table = Table(simcord_env)
+    alice, bob = table.member("alice"), table.member("bob")
+    await table.open(alice, "bugrace", opponent=bob)
+    await table.lobby_click(alice, "Start")
+    alice_panel = await open_hand(table, alice)
+    first_choices = sorted(panel_actions(alice_panel))
+    await click_panel(alice, alice_panel, first_choices[0])
+    waiting = fresh(simcord_env, alice_panel)
+    waiting_text = str(waiting.content)
+    assert not panel_actions(waiting) and "waiting for bob" in waiting_text
+
+    bob_panel = await open_hand(table, bob)
+    await click_panel(bob, bob_panel, sorted(panel_actions(bob_panel))[0])
+    followed = fresh(simcord_env, alice_panel)
+    assert panel_actions(followed), "alice's panel offers her next choice by itself"
+    assert "waiting for" not in followed.content and followed.content != waiting_text

@@ -1,0 +1,95 @@
+"""Private panels that follow the game.
+
+A player's open hand panel (an ephemeral message) is edited through its interaction
+whenever what it shows changes: the phase moved on, or the player has something to do.
+Discord keeps an interaction's token for 15 minutes; a panel older than that is left as
+it is (its buttons still work: a click on it is checked like any other).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.i18n import Tr
+
+log = logging.getLogger(__name__)
+
+#: Discord's interaction tokens last 15 minutes; stop a little before.
+PANEL_LIFETIME_SECONDS = 14 * 60
+
+Editor = Callable[..., Awaitable[Any]]
+PanelMaker = Callable[[int, int, Tr], Awaitable[tuple[str, discord.ui.View | None]]]
+
+
+@dataclass
+class OpenPanel:
+    edit: Editor
+    tr: Tr
+    until: float
+    shown: str
+
+
+def fingerprint(content: str, view: discord.ui.View | None) -> str:
+    """What a player sees of a panel: its text and its choices (not the version the
+    buttons carry, which changes with every action of anyone)."""
+    labels = [
+        f"{getattr(item, 'label', '')}|{getattr(item, 'options', '')}"
+        for item in (view.children if view else [])
+    ]
+    return content + "\n" + "\n".join(labels)
+
+
+class PanelKeeper:
+    def __init__(self, make_panel: PanelMaker) -> None:
+        self.make_panel = make_panel
+        self._open: dict[tuple[int, int], OpenPanel] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def remember(
+        self,
+        match_id: int,
+        user_id: int,
+        edit: Editor,
+        tr: Tr,
+        content: str,
+        view: discord.ui.View | None,
+    ) -> None:
+        until = asyncio.get_running_loop().time() + PANEL_LIFETIME_SECONDS
+        self._open[(match_id, user_id)] = OpenPanel(edit, tr, until, fingerprint(content, view))
+
+    def follow(self, match_id: int) -> None:
+        """Bring the open panels of a match up to date, in the background."""
+        if not any(key[0] == match_id for key in self._open):
+            return
+        task = asyncio.create_task(self.refresh(match_id))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def refresh(self, match_id: int) -> None:
+        now = asyncio.get_running_loop().time()
+        for (match, user_id), panel in list(self._open.items()):
+            if match != match_id:
+                continue
+            if panel.until <= now:
+                del self._open[(match, user_id)]
+                continue
+            try:
+                content, view = await self.make_panel(match_id, user_id, panel.tr)
+                seen = fingerprint(content, view)
+                if seen != panel.shown:
+                    await panel.edit(content=content, view=view)
+                    panel.shown = seen
+            except Exception as error:  # the panel is gone, the match ended, a token expired
+                log.info("match %s: panel of %s no longer followed (%s)", match_id, user_id, error)
+                self._open.pop((match, user_id), None)
+
+    async def stop(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
