@@ -17,6 +17,7 @@ import contextlib
 import dataclasses
 import io
 import logging
+from collections import deque
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
@@ -42,6 +43,9 @@ ACCOUNT_LINES = 6
 ACCOUNT_CHARACTERS = 1200  # a message holds 2000; the title and the "to play" line need room
 RETRY_FIRST_SECONDS = 5.0
 RETRY_LONGEST_SECONDS = 300.0
+#: Discord lets a bot change about 5 messages per 5 s in one channel; keep one in reserve.
+CHANNEL_CHANGES = 4
+CHANNEL_WINDOW_SECONDS = 5.0
 
 
 @dataclass
@@ -76,6 +80,7 @@ class BoardPublisher:
         *,
         after_publish: Callable[[Match, Any], None],
         check_seconds: float = RETRY_FIRST_SECONDS,
+        clock: Callable[[], float] | None = None,
     ) -> None:
         self.client = client
         self.service = service
@@ -84,19 +89,23 @@ class BoardPublisher:
         self.presenters = presenters
         self.after_publish = after_publish
         self.check_seconds = check_seconds
+        self.clock = clock or (lambda: asyncio.get_running_loop().time())
         self._locks: dict[int, asyncio.Lock] = {}
         self._accounts: dict[int, tuple[int, list[str]]] = {}  # match -> (state hash, lines)
         self._failures: dict[int, tuple[int, float]] = {}  # match -> (failures, retry at)
         self._loop_task: asyncio.Task[None] | None = None
+        self._channel_changes: dict[int, deque[float]] = {}
+        self._held: dict[int, asyncio.Task[None]] = {}  # match -> its delayed publication
 
     # -- the catch-up loop
     def start(self) -> None:
         self._loop_task = asyncio.create_task(self._catch_up_loop(), name="rushtable-boards")
 
     async def stop(self) -> None:
-        if self._loop_task is not None:
-            self._loop_task.cancel()
-            await asyncio.gather(self._loop_task, return_exceptions=True)
+        tasks = [*self._held.values(), *([self._loop_task] if self._loop_task else [])]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     async def _catch_up_loop(self) -> None:
         await self.client.wait_until_ready()
@@ -224,6 +233,28 @@ class BoardPublisher:
         except discord.NotFound:
             return None
         return board_id
+
+    def _hold_if_busy(self, match: Match) -> bool:
+        """A busy channel (many quick changes) gets its boards once its budget frees up: the
+        latest state then, in one change, however many actions came meanwhile."""
+        now = self.clock()
+        recent = self._channel_changes.setdefault(match.channel_id, deque())
+        while recent and recent[0] <= now - CHANNEL_WINDOW_SECONDS:
+            recent.popleft()
+        if len(recent) < CHANNEL_CHANGES:
+            recent.append(now)
+            return False
+        if match.id not in self._held:
+            wait = recent[0] + CHANNEL_WINDOW_SECONDS - now
+            self._held[match.id] = asyncio.create_task(self._publish_after(match.id, wait))
+        return True
+
+    async def _publish_after(self, match_id: int, wait: float) -> None:
+        try:
+            await asyncio.sleep(wait)
+        finally:
+            self._held.pop(match_id, None)
+        await self.publish_or_retry_later(match_id)
 
     async def _announce_frozen(self, match: Match, channel: discord.abc.Messageable) -> int:
         if match.status != "frozen":

@@ -140,3 +140,65 @@ async def test_an_open_hand_panel_follows_the_game_without_a_click(simcord_env) 
     followed = fresh(simcord_env, alice_panel)
     assert panel_actions(followed), "alice's panel offers her next choice by itself"
     assert "waiting for" not in followed.content and followed.content != waiting_text
+
+
+async def test_a_busy_channel_gets_at_most_four_board_changes_in_five_seconds(monkeypatch) -> None:
+    """Discord allows about 5 message changes per 5 s in a channel: boards of a busy channel
+    wait for the budget, and then show the latest state in one change."""
+    import asyncio
+    from dataclasses import replace
+
+    from cogs._boards import BoardPublisher
+
+    now = [100.0]
+    publisher = BoardPublisher(
+        None,  # type: ignore[arg-type]
+        None,  # type: ignore[arg-type]
+        None,  # type: ignore[arg-type]
+        None,  # type: ignore[arg-type]
+        {},
+        after_publish=lambda match, state: None,
+        clock=lambda: now[0],
+    )
+    published: list[int] = []
+
+    async def publish_or_retry_later(match_id: int) -> bool:
+        published.append(match_id)
+        return True
+
+    monkeypatch.setattr(publisher, "publish_or_retry_later", publish_or_retry_later)
+    match = replace(await _a_match(), channel_id=7)
+    allowed = [not publisher._hold_if_busy(match) for _ in range(4)]
+    assert allowed == [True] * 4
+    assert publisher._hold_if_busy(match) and publisher._hold_if_busy(match), "held"
+    assert len(publisher._held) == 1, "however many actions, one delayed publication"
+    (held,) = publisher._held.values()
+    held.cancel()
+    await asyncio.gather(held, return_exceptions=True)
+    await publisher._publish_after(match.id, 0)  # what the held task does when its time comes
+    assert published == [match.id] and not publisher._held
+    now[0] += 5.0
+    assert not publisher._hold_if_busy(match), "the budget is free again"
+
+
+async def _a_match() -> Any:
+    from bot.store import Match
+
+    return Match(
+        id=3,
+        guild_id=1,
+        channel_id=2,
+        game="ruship",
+        status="active",
+        creator_id=1,
+        seed=1,
+        settings={},
+        state="{}",
+        result=None,
+        version=1,
+        board_message_id=None,
+        turn_started_at=None,
+        last_reminder_at=None,
+        frozen_reason=None,
+        created_at=0.0,
+    )
