@@ -391,11 +391,13 @@ class TableFlow:
             if turning:
                 await interaction.edit_original_response(content=content, view=view)
             else:
-                await interaction.followup.send(content, view=view, ephemeral=True)
+                await interaction.followup.send(
+                    content, view=view or discord.utils.MISSING, ephemeral=True
+                )
 
     def log_page(
         self, match: Match, book: list[list[str]], page: int | None, tr: Tr
-    ) -> tuple[str, discord.ui.View]:
+    ) -> tuple[str, discord.ui.View | None]:
         last = len(book) - 1
         shown = last if page is None else max(0, min(page, last))
         title = tr(
@@ -406,6 +408,8 @@ class TableFlow:
             pages=last + 1,
         )
         lines = [f"• {line}" for line in book[shown]] or [tr("log.empty")]
+        if last == 0:
+            return "\n".join([title, *lines]), None
         view = discord.ui.View(timeout=None)
         view.add_item(LogButton(match.id, max(0, shown - 1), "◀", disabled=shown == 0))
         view.add_item(LogButton(match.id, min(last, shown + 1), "▶", disabled=shown == last))

@@ -202,3 +202,14 @@ async def _a_match() -> Any:
         frozen_reason=None,
         created_at=0.0,
     )
+
+
+async def test_a_short_log_is_one_page_without_page_buttons(simcord_env) -> None:
+    table = Table(simcord_env)
+    alice = table.member("alice")
+    await table.open(alice, "ruship", ai=True)
+    await table.lobby_click(alice, "Start")
+    shown = await alice.slash(table.channel, "log")
+    assert "page 1/1" in private_text(shown)
+    page = next(m for m in [*shown.followups, shown.response] if m and m.ephemeral)
+    assert not page.components
