@@ -126,7 +126,10 @@ class BugRaceCog(GameCog, group_name="bugrace", group_description="Play Bug Race
                 continue
             if kind == "card_finished" and not event.get("unmoved"):
                 continue
-            lines.append(tr(f"bugrace.event.{kind}", **self._event_params(event, names, tr)))
+            key = f"bugrace.event.{kind}"
+            if kind == "round_started" and event.get("direction") == "swap":
+                key += "_swap"  # two players: a sentence of its own
+            lines.append(tr(key, **self._event_params(event, names, tr)))
         return lines
 
     def _event_params(self, event: dict[str, Any], names: list[str], tr: Tr) -> dict[str, Any]:
@@ -186,9 +189,10 @@ class BugRaceCog(GameCog, group_name="bugrace", group_description="Play Bug Race
             pass_to = view.get("pass_to")
             if not view.get("offer") or pass_to is None:
                 return tr("bugrace.hand.draft_waiting", round=round_)
-            direction = tr(f"bugrace.direction.{view.get('pass_direction', 'swap')}")
+            passing = view.get("pass_direction", "swap")
+            direction = tr(f"bugrace.direction.{passing}")
             return tr(
-                "bugrace.hand.draft",
+                "bugrace.hand.draft_swap" if passing == "swap" else "bugrace.hand.draft",
                 round=round_,
                 player=names[int(pass_to)] if 0 <= int(pass_to) < len(names) else "?",
                 direction=direction,

@@ -1,4 +1,8 @@
-"""Ruship in Discord: the /ruship commands and how its actions and events read."""
+"""Ruship in Discord: the /ruship commands and how its actions and events read.
+
+Seat 0 (the player listed first in the lobby) is Humanity and seat 1 is Alien; a start roll
+decides who plays first. The lobby, the opening board and its start-roll line say so.
+"""
 
 from __future__ import annotations
 
@@ -14,6 +18,9 @@ if TYPE_CHECKING:
     from bot.app import RushTableBot
 
 FACTIONS = ("humanity", "alien")
+POWERS = ("reroll", "plusone", "single", "backward", "stack")
+#: A lobby line (shown with the options; the engine ignores it): who plays which side.
+SIDES_OPTION = {"sides": "by_seat"}
 
 
 def _die(value: str, tr: Tr) -> str:
@@ -38,7 +45,7 @@ class RushipCog(GameCog, group_name="ruship", group_description="Play Ruship"):
     ) -> None:
         await self.open_lobby(
             interaction,
-            options={},
+            options=dict(SIDES_OPTION),
             opponent=opponent,
             ai=int(ai),
             thread=thread,
@@ -78,8 +85,7 @@ class RushipCog(GameCog, group_name="ruship", group_description="Play Ruship"):
             if "dice" in event:
                 params["dice"] = " + ".join(str(d) for d in event["dice"])
             if kind == "start":
-                params["rolls"] = ", ".join(f"{h}–{a}" for h, a in event.get("rolls", []))
-                params["player"] = names[event.get("first_player", 0)]
+                params.update(_start_params(event, names, tr))
             if kind == "power":
                 params["power"] = tr(f"ruship.power.{event.get('power')}")
             if kind == "capture":
@@ -89,7 +95,32 @@ class RushipCog(GameCog, group_name="ruship", group_description="Play Ruship"):
             key = f"ruship.event.{kind}"
             if tr.has(key):
                 lines.append(tr(key, **params))
+        if view.get("phase") == "power" and events:
+            lines.append(tr("ruship.powers_to_pick"))
+            lines += [_power_line(name, tr) for name in view.get("power_pool", [])]
         return lines
+
+
+def _power_line(name: str, tr: Tr) -> str:
+    return f"• **{tr(f'ruship.power.{name}')}**: {tr(f'ruship.power_help.{name}')}"
+
+
+def _start_params(event: dict[str, Any], names: list[str], tr: Tr) -> dict[str, Any]:
+    """Each start roll says whose number is whose; the winner is named with their side."""
+
+    def name(seat: int) -> str:
+        return names[seat] if 0 <= seat < len(names) else tr(f"ruship.faction.{FACTIONS[seat]}")
+
+    rolls = [
+        tr("ruship.start_pair", humanity=name(0), alien=name(1), h=h, a=a)
+        for h, a in event.get("rolls", [])
+    ]
+    first = int(event.get("first_player", 0))
+    return {
+        "rolls": tr("ruship.start_again").join(rolls),
+        "player": name(first),
+        "faction": tr(f"ruship.faction.{FACTIONS[first]}"),
+    }
 
 
 async def setup(bot: RushTableBot) -> None:

@@ -2,7 +2,9 @@
 
 Equipment cards are hidden: the player to act drives with the board's buttons, and uses
 cards from their private panel (the board's "My cards" button), where the dashboard, the
-move and the cards are all offered, the cards listed with what they do and when. The rules
+move and the cards are all offered, the cards listed with what they do and when. The
+reaction cards (Lucky charm, Armour plate, Ace driver) are played by standing orders, set
+from that panel at any time: nothing public tells who holds one until it is used. The rules
 stay in the engine; this module only names what the engine offers and tells what it reports.
 """
 
@@ -14,9 +16,11 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from bot.games import rushncrush_data as data
 from bot.games.rushncrush import accelerated, course_from_options, decelerated, heat_colour
 from bot.i18n import Tr
 from cogs._match import LABEL_LIMIT, SHARED_OPTIONS, GameCog, time_limit_choices
+from renderers.rushncrush import reachable_bubbles
 
 if TYPE_CHECKING:
     from bot.app import RushTableBot
@@ -25,18 +29,14 @@ Json = dict[str, Any]
 
 COURSES = (("Sprint", "sprint"), ("Oval", "oval"), ("Grand Canyon", "grand_canyon"))
 CUSTOM = "custom"
-REACTION_TIMEOUTS = (("30 s", 30), ("1 min", 60), ("2 min", 120), ("5 min", 300))
-DEFAULT_REACTION_TIMEOUT = 120
 #: Words of an action that would tell what a hand holds.
-SECRET_WORDS = frozenset({"card", "nitro", "give", "want"})
+SECRET_WORDS = frozenset({"card", "nitro", "give", "want", "order"})
+ORDER_ICONS = {"lucky": "🍀", "luckydrive": "🍀", "plate": "🛡", "ace": "🏎"}
 HEAT_MARKS = {"W": "⚪", "Y": "🟡", "O": "🟠", "R": "🔴"}
 PUSH_OFFSETS = {"left": (-1, 0), "right": (1, 0), "ahead-left": (-1, 1), "ahead-right": (1, 1)}
 COURSE_CHOICES = [
     *(app_commands.Choice(name=name, value=value) for name, value in COURSES),
     app_commands.Choice(name="Custom", value=CUSTOM),
-]
-REACTION_CHOICES = [
-    app_commands.Choice(name=name, value=value) for name, value in REACTION_TIMEOUTS
 ]
 #: One action's account stays well under a Discord message (2,000 characters): longer, it is cut.
 ACCOUNT_BUDGET = 1400
@@ -101,12 +101,11 @@ class RushNCrushCog(GameCog, group_name="rushncrush", group_description="Play Ru
         faces="Custom course: module faces in order, e.g. 1A 4B 7A",
         laps="Laps of a loop course (Oval or Custom), 1-5",
         trading="Let players swap equipment cards before the start",
-        reaction_timeout="How long a player may take to answer with a card on another's turn",
         thread=SHARED_OPTIONS["thread"],
         time_limit=SHARED_OPTIONS["time_limit"],
     )
     @app_commands.choices(course=COURSE_CHOICES)
-    @app_commands.choices(reaction_timeout=REACTION_CHOICES, time_limit=time_limit_choices())
+    @app_commands.choices(time_limit=time_limit_choices())
     @app_commands.guild_only()
     async def new(
         self,
@@ -117,7 +116,6 @@ class RushNCrushCog(GameCog, group_name="rushncrush", group_description="Play Ru
         faces: str | None = None,
         laps: app_commands.Range[int, 1, 5] | None = None,
         trading: bool = False,
-        reaction_timeout: int = DEFAULT_REACTION_TIMEOUT,
         thread: bool = False,
         time_limit: int = 0,
     ) -> None:
@@ -134,7 +132,6 @@ class RushNCrushCog(GameCog, group_name="rushncrush", group_description="Play Ru
             ai=ai,
             thread=thread,
             time_limit=time_limit,
-            settings={"reaction_timeout": reaction_timeout},
         )
 
     @staticmethod
@@ -172,7 +169,7 @@ class RushNCrushCog(GameCog, group_name="rushncrush", group_description="Play Ru
             "step": self._step_label,
             "push": self._push_label,
             "card": self._card_label,
-            "decline": self._decline_label,
+            "order": self._order_label,
             "grid": self._grid_label,
             "offer": self._trade_label("offer"),
             "accept": self._accept_label,
@@ -234,8 +231,10 @@ class RushNCrushCog(GameCog, group_name="rushncrush", group_description="Play Ru
         car = _car(view, view.get("turn"))
         here = int(car.get("lane", 0))
         key = "step_ahead" if lane == here else "step_left" if lane < here else "step_right"
+        if not 1 <= lane <= data.LANES:
+            key = "step_off_left" if lane < here else "step_off_right"
         label = tr(f"rushncrush.action.{key}", lane=lane)
-        hazard = _hazard(view, lane, int(car.get("row", 0)) + 1, car.get("seat"), tr)
+        hazard = _hazard(view, lane, int(car.get("row", 0)) + 1, car, tr)
         return f"{label} {hazard}".rstrip()
 
     def _push_label(self, rest: str, view: Json, tr: Tr) -> str:
@@ -248,14 +247,16 @@ class RushNCrushCog(GameCog, group_name="rushncrush", group_description="Play Ru
         return tr("rushncrush.action.push", car=number, direction=direction)
 
     def _card_label(self, rest: str, view: Json, tr: Tr) -> str:
-        reaction = view.get("reaction")
-        if reaction and rest in ("lucky", "plate", "ace"):
-            return tr(f"rushncrush.action.react_{rest}", dice=_dice(reaction["test"]["dice"]))
         return tr(f"rushncrush.action.card_{rest}")
 
-    def _decline_label(self, rest: str, view: Json, tr: Tr) -> str:
-        reaction = view.get("reaction") or {"test": {"dice": []}}
-        return tr("rushncrush.action.decline", dice=_dice(reaction["test"]["dice"]) or "—")
+    def _order_label(self, rest: str, view: Json, tr: Tr) -> str:
+        """``order lucky 2`` reads "🍀 Lucky charm ➜ at a loss of 2+": the setting it makes."""
+        key, _, setting = rest.partition(" ")
+        if key not in data.ORDERS:
+            return rest
+        card = tr(f"rushncrush.card.{data.ORDERS[key][0]}")
+        short = tr(f"rushncrush.order_short.{key}.{_setting_kind(setting)}", n=setting)
+        return tr("rushncrush.action.order", icon=ORDER_ICONS[key], card=card, setting=short)
 
     def _grid_label(self, rest: str, view: Json, tr: Tr) -> str:
         row, lane = rest.split()
@@ -370,8 +371,10 @@ class RushNCrushCog(GameCog, group_name="rushncrush", group_description="Play Ru
         if not car:
             return []
         lines = [self._dashboard_line(car, tr)]
+        lines += self._reach_lines(view, car, tr)
         lines += self._situation_lines(view, seat, tr)
         lines += self._hand_lines(view.get("hand", []), tr)
+        lines += self._order_lines(view, tr)
         lines += self._trade_lines(view, seat, tr)
         for event in view.get("events", []):
             if event.get("type") == "trade_cards":
@@ -397,21 +400,27 @@ class RushNCrushCog(GameCog, group_name="rushncrush", group_description="Play Ru
             turbos=car["turbos"],
         )
 
+    def _reach_lines(self, view: Json, car: Json, tr: Tr) -> list[str]:
+        """On your dashboard turn: every bubble the lever can reach, gear by gear."""
+        if view.get("turn") != car.get("seat") or car.get("out"):
+            return []
+        reach = reachable_bubbles(car, str(view.get("phase")))
+        if not reach:
+            return []
+        by_gear = [
+            tr("rushncrush.reach_gear", gear=gear, stops=" ".join(_bubble(gear, s) for s in speeds))
+            for gear in sorted({g for g, _ in reach})
+            for speeds in [sorted(s for g2, s in reach if g2 == gear)]
+            if gear
+        ]
+        if (0, 0) in reach:
+            by_gear.insert(0, tr("rushncrush.neutral"))
+        return [tr("rushncrush.private.reach", stops=" · ".join(by_gear))]
+
     def _situation_lines(self, view: Json, seat: int | None, tr: Tr) -> list[str]:
         lines = []
-        reaction = view.get("reaction")
-        if reaction and reaction["seat"] == seat:
-            test = reaction["test"]
-            lines.append(
-                tr(
-                    "rushncrush.private.reaction",
-                    test=tr(f"rushncrush.test.{test['kind']}"),
-                    dice=_dice(test["dice"]) or tr("rushncrush.no_dice"),
-                    result=test["result"],
-                )
-            )
         move = view.get("move")
-        if move and move["seat"] == seat and not reaction:
+        if move and move["seat"] == seat:
             changes = move["changes"]
             lines.append(
                 tr(
@@ -430,6 +439,20 @@ class RushNCrushCog(GameCog, group_name="rushncrush", group_description="Play Ru
             count = hand.count(kind)
             title = tr(f"rushncrush.card.{kind}") + (f" ×{count}" if count > 1 else "")
             lines.append(f"• **{title}** — {tr(f'rushncrush.card_help.{kind}')}")
+        return lines
+
+    def _order_lines(self, view: Json, tr: Tr) -> list[str]:
+        """The standing orders of the reaction cards this player holds."""
+        hand, orders = view.get("hand", []), view.get("orders") or {}
+        held = [key for key, (card, _, _) in data.ORDERS.items() if card in hand]
+        if not held:
+            return []
+        lines = [tr("rushncrush.private.orders")]
+        for key in held:
+            setting = str(orders.get(key, data.ORDERS[key][2]))
+            when = tr(f"rushncrush.order_when.{key}.{_setting_kind(setting)}", n=setting)
+            card = tr(f"rushncrush.card.{data.ORDERS[key][0]}")
+            lines.append(f"• {ORDER_ICONS[key]} **{card}**: {when}")
         return lines
 
     def _trade_lines(self, view: Json, seat: int | None, tr: Tr) -> list[str]:
@@ -494,19 +517,34 @@ def _tyres_spent(view: Json, lane: int, lanes: list[int]) -> int:
     return max(0, changes - int(allowance))
 
 
-def _hazard(view: Json, lane: int, row: int, seat: int | None, tr: Tr) -> str:
+def _setting_kind(setting: str) -> str:
+    return setting if setting in (data.ORDER_OFF, data.ORDER_FATAL) else "n"
+
+
+def _rock_hazard(speed: int, tr: Tr) -> str:
+    """A head-on into rock and what it costs at this speed."""
+    if speed >= data.DEADLY_ROCK_SPEED:
+        return tr("rushncrush.hazard.rock_deadly")
+    if speed <= data.FREE_DRIVING_SPEED:
+        return tr("rushncrush.hazard.rock_slow", lost=data.SLOW_ROCK_DAMAGE)
+    dice, keep = data.ROCK_DAMAGE[speed]
+    return tr(f"rushncrush.hazard.rock_{keep}", dice=dice)
+
+
+def _hazard(view: Json, lane: int, row: int, car: Json, tr: Tr) -> str:
     """What a single step into this cell runs into, as a short warning."""
     course = view["course"]
+    cell = [lane, _physical(view, row)]
+    if not 1 <= lane <= course["lanes"] or (row <= course["length"] and cell in course["rocks"]):
+        return _rock_hazard(int(car.get("speed", 0)), tr)
     if row > course["length"]:
         return tr("rushncrush.hazard.finish")
-    cell = [lane, _physical(view, row)]
-    if cell in course["rocks"]:
-        return tr("rushncrush.hazard.rock")
-    other = _car_on(view, lane, row, seat)
+    other = _car_on(view, lane, row, car.get("seat"))
     if other is not None:
         return tr("rushncrush.hazard.car", car=other["seat"] + 1)
     if any(wreck[:2] == cell for wreck in view.get("wrecks", [])):
-        return tr("rushncrush.hazard.wreck")
+        last_point = int((view.get("move") or {}).get("points", 0)) <= 1
+        return tr("rushncrush.hazard.wreck_stop" if last_point else "rushncrush.hazard.wreck")
     if cell in view.get("nails", []):
         return tr("rushncrush.hazard.nails")
     return ""

@@ -18,7 +18,8 @@ Label keys (English defaults in ``LABEL_DEFAULTS``; the Discord layer may overri
 - ``choosing``, ``chosen``, ``playing``, ``waiting``: a player's state this round.
 - ``place_1`` .. ``place_4``: the finishing places. ``finished``: a bug past the line.
 - ``start``, ``finish``: the lines. ``left_short``, ``right_short``: the side columns' heads.
-- ``draw_pile``, ``discard`` (``{count}``), ``legend``: the footer.
+- ``draw_pile``, ``discard`` (``{count}``), ``legend``: the footer. ``hind_short``,
+  ``middle_short``, ``front_short``: the letters on the leg markers (the legend's).
 """
 
 from __future__ import annotations
@@ -89,6 +90,9 @@ LABEL_DEFAULTS: Final[Mapping[str, str]] = {
     "draw_pile": "Draw pile {count}",
     "discard": "Discard {count}",
     "legend": "H hind · M middle · F front",
+    "hind_short": "H",
+    "middle_short": "M",
+    "front_short": "F",
 }
 
 # --- Look ----------------------------------------------------------------------------------
@@ -135,6 +139,11 @@ CARD_HEIGHT: Final = 92
 CARD_MARKER_RADIUS: Final = 10
 CARD_GAP: Final = 8
 CURRENT_OUTLINE: Final = 4
+#: The most cards a track shows in a round (the expert variant's four).
+MAX_CARD_SLOTS: Final = 4
+
+
+POSITION_LABELS: Final = {"H": "hind", "M": "middle", "F": "front"}
 
 
 # --- Geometry ------------------------------------------------------------------------------
@@ -149,7 +158,23 @@ def axis_left(players: int) -> float:
     return (WIDTH - used) / 2
 
 
-def track_boxes(players: int) -> list[Box]:
+def card_lines(players: int, expert: bool) -> int:
+    """Cards are shown at full size: on one line, or two when four do not fit."""
+    slots = MAX_CARD_SLOTS if expert else 2
+    needed = slots * CARD_WIDTH + (slots - 1) * CARD_GAP + 16
+    return 1 if needed <= track_width(players) else 2
+
+
+def extra_height(players: int, expert: bool) -> float:
+    """What a second line of cards adds to the picture."""
+    return (card_lines(players, expert) - 1) * (CARD_HEIGHT + CARD_GAP)
+
+
+def picture_height(players: int, expert: bool) -> int:
+    return round(HEIGHT + extra_height(players, expert))
+
+
+def track_boxes(players: int, extra: float = 0.0) -> list[Box]:
     """Each seat's panel, side by side right of the row axis."""
     width = track_width(players)
     left = axis_left(players) + AXIS_WIDTH
@@ -158,7 +183,7 @@ def track_boxes(players: int) -> list[Box]:
             left + seat * (width + TRACK_GAP),
             PANEL_TOP,
             left + seat * (width + TRACK_GAP) + width,
-            PANEL_BOTTOM,
+            PANEL_BOTTOM + extra,
         )
         for seat in range(players)
     ]
@@ -221,7 +246,9 @@ def leg_marker_points(position: str, centre: Point, radius: float) -> list[Point
     ]
 
 
-def draw_leg_marker(canvas: Canvas, position: str, centre: Point, fill: Colour) -> None:
+def draw_leg_marker(
+    canvas: Canvas, position: str, centre: Point, fill: Colour, letter: str | None = None
+) -> None:
     ink = readable_ink(fill)
     x, y = centre
     reach = LEG_RADIUS * 1.35
@@ -236,10 +263,25 @@ def draw_leg_marker(canvas: Canvas, position: str, centre: Point, fill: Colour) 
             )
 
     canvas.sprite(("leg", position, fill), (x - reach, y - reach, x + reach, y + reach), draw)
-    canvas.text((x, y + (3 if position == "F" else 0)), position, TextSize.SMALL, ink, "mm")
+    canvas.fitted_text(
+        (x, y + (3 if position == "F" else 0)),
+        letter or position,
+        LEG_RADIUS * 1.8,
+        TextSize.SMALL,
+        ink,
+        "mm",
+    )
 
 
-def draw_bug(canvas: Canvas, box: Box, seat: int, bug: Mapping[str, Any]) -> None:
+def draw_bug(
+    canvas: Canvas,
+    box: Box,
+    seat: int,
+    bug: Mapping[str, Any],
+    letters: Mapping[str, str] | None = None,
+) -> None:
+    """The bug on its track; ``letters`` name the leg positions (H, M, F in English)."""
+    letters = letters or {}
     colour = seat_colour(seat)
     left_slot, body_left, body_right, right_slot = columns(box)
     tail = int(bug["tail"])
@@ -261,7 +303,7 @@ def draw_bug(canvas: Canvas, box: Box, seat: int, bug: Mapping[str, Any]) -> Non
     canvas.shape(seat_shape(seat), (middle_x, (top + bottom) / 2 + 8), GLYPH_RADIUS, BLACK)
     for leg, row in legs.items():
         slot = left_slot if leg[0] == "L" else right_slot
-        draw_leg_marker(canvas, leg[1], (slot, row_middle(row)), colour)
+        draw_leg_marker(canvas, leg[1], (slot, row_middle(row)), colour, letters.get(leg[1]))
 
 
 def draw_card_face(
@@ -360,12 +402,13 @@ STATIC_LABEL_KEYS: Final = ("start", "finish", "left_short", "right_short")
 
 
 @lru_cache(maxsize=16)
-def static_layer(players: int, words: tuple[str, ...]) -> Image.Image:
+def static_layer(players: int, words: tuple[str, ...], expert: bool = False) -> Image.Image:
     """Everything no move changes: the axis, the tracks, the lines, the apples (final size)."""
     labels = dict(zip(STATIC_LABEL_KEYS, words, strict=True))
-    canvas = Canvas(WIDTH, HEIGHT, scale=SUPERSAMPLE, final_text=True)
+    extra = extra_height(players, expert)
+    canvas = Canvas(WIDTH, picture_height(players, expert), scale=SUPERSAMPLE, final_text=True)
     draw_axis(canvas, axis_left(players) + AXIS_WIDTH / 2, labels)
-    for box in track_boxes(players):
+    for box in track_boxes(players, extra):
         draw_track(canvas, box, labels)
     return canvas.finish()
 
@@ -419,8 +462,13 @@ class BugRaceBoard:
         self.labels = merge_labels(LABEL_DEFAULTS, labels)
         self.bugs: list[Mapping[str, Any]] = list(view.get("bugs", []))
         static = tuple(self.labels[key] for key in STATIC_LABEL_KEYS)
-        self.canvas = Canvas(WIDTH, HEIGHT, base=static_layer(len(self.bugs), static))
-        self.boxes = track_boxes(len(self.bugs))
+        players, expert = len(self.bugs), bool(view.get("expert"))
+        self.extra = extra_height(players, expert)
+        self.card_lines = card_lines(players, expert)
+        self.canvas = Canvas(
+            WIDTH, picture_height(players, expert), base=static_layer(players, static, expert)
+        )
+        self.boxes = track_boxes(players, self.extra)
         outcome = view.get("outcome")
         self.winners: list[int] = list(outcome["winners"]) if outcome else []
 
@@ -428,7 +476,8 @@ class BugRaceBoard:
         self.draw_header()
         for seat, bug in enumerate(self.bugs):
             self.draw_band(seat, bug)
-            draw_bug(self.canvas, self.boxes[seat], seat, bug)
+            letters = {p: self.labels[f"{POSITION_LABELS[p]}_short"] for p in POSITIONS}
+            draw_bug(self.canvas, self.boxes[seat], seat, bug, letters)
             self.draw_cards(seat, bug)
         self.draw_footer()
         return self.canvas.finish()
@@ -507,19 +556,23 @@ class BugRaceBoard:
         slots = len(played) + backs
         if not slots:
             return
-        width = min(CARD_WIDTH, (right - left - 16 - (slots - 1) * CARD_GAP) / slots)
-        used = slots * width + (slots - 1) * CARD_GAP
-        x = (left + right - used) / 2
-        top = CARDS_TOP + (CARDS_HEIGHT - CARD_HEIGHT) / 2 - 6
-        for card in played:
+        per_line = -(-slots // self.card_lines) if slots > 2 else slots
+        width = min(CARD_WIDTH, (right - left - 16 - (per_line - 1) * CARD_GAP) / per_line)
+        first_top = CARDS_TOP + (CARDS_HEIGHT - CARD_HEIGHT) / 2 - 6
+        boxes: list[Box] = []
+        for index in range(slots):
+            line, column = divmod(index, per_line)
+            in_line = min(per_line, slots - line * per_line)
+            used = in_line * width + (in_line - 1) * CARD_GAP
+            x = (left + right - used) / 2 + column * (width + CARD_GAP)
+            top = first_top + line * (CARD_HEIGHT + CARD_GAP)
+            boxes.append((x, top, x + width, top + CARD_HEIGHT))
+        for card, box in zip(played, boxes, strict=False):
             current = card.get("id") == bug.get("current")
             moved = list(bug.get("moved", [])) if current else []
-            box = (x, top, x + width, top + CARD_HEIGHT)
             draw_card_face(self.canvas, box, list(card.get("legs", [])), moved, current)
-            x += width + CARD_GAP
-        for _ in range(backs):
-            draw_card_back(self.canvas, (x, top, x + width, top + CARD_HEIGHT), seat)
-            x += width + CARD_GAP
+        for box in boxes[len(played) :]:
+            draw_card_back(self.canvas, box, seat)
 
     def draw_footer(self) -> None:
         counts = " · ".join(
@@ -529,9 +582,8 @@ class BugRaceBoard:
                 self.labels["legend"],
             )
         )
-        footer_strip(
-            self.canvas, (MARGIN, FOOTER_TOP, WIDTH - MARGIN, FOOTER_TOP + FOOTER_HEIGHT), counts
-        )
+        top = FOOTER_TOP + self.extra
+        footer_strip(self.canvas, (MARGIN, top, WIDTH - MARGIN, top + FOOTER_HEIGHT), counts)
 
 
 def render_image(view: Mapping[str, Any], labels: Mapping[str, str] | None = None) -> Image.Image:

@@ -16,9 +16,12 @@ Label keys (English defaults in ``LABEL_DEFAULTS``; the Discord layer may overri
 - ``your_turn``, ``winner``: the tags on a faction's panel.
 - ``reserve``, ``powers``, ``power_pool``, ``no_powers``: panel captions.
 - ``dice``, ``to_roll``, ``rerolled``, ``start_roll``: the dice box (``start_roll`` heads the
-  opening roll-off, shown until the first move).
+  opening roll-off, shown on the opening board only). ``plays_first``: the tag on the
+  panel of the side that won it, on that board.
 - ``power_reroll``, ``power_plusone``, ``power_single``, ``power_backward``, ``power_stack``:
-  the Powers' names.
+  the Powers' names. ``power_legend`` heads the legend under the board, where
+  ``help_reroll``, ``help_plusone``, ``help_single``, ``help_backward``, ``help_stack`` tell
+  each Power's effect in one line.
 """
 
 from __future__ import annotations
@@ -88,11 +91,20 @@ LABEL_DEFAULTS: Final[Mapping[str, str]] = {
     "to_roll": "to roll",
     "rerolled": "rerolled",
     "start_roll": "Start roll",
+    "plays_first": "Plays first",
     "power_reroll": "Reroll",
     "power_plusone": "Plus one",
     "power_single": "Single die",
     "power_backward": "Backward",
     "power_stack": "Stack",
+    "power_legend": "What each Power does (for the rest of the game)",
+    "help_reroll": "once per turn, right after rolling, reroll one die; the new value stands.",
+    "help_plusone": "any die may count 1 more; a die showing 1 still moves the carrier.",
+    "help_single": "before rolling, roll one die only: one move, capturing every lone enemy "
+    "token it flies over.",
+    "help_backward": "any die may move a token back toward your own planet (never onto or "
+    "past it).",
+    "help_stack": "two of your tokens may share a space; such a pair cannot be captured.",
 }
 
 # --- The game's facts (as the view states them) ---------------------------------------------
@@ -138,7 +150,10 @@ PANEL_TOP: Final = BOARD_BOTTOM + SECTION_GAP
 PANEL_HEIGHT: Final = 160
 FOOTER_TOP: Final = PANEL_TOP + PANEL_HEIGHT + SECTION_GAP
 FOOTER_HEIGHT: Final = 112
-HEIGHT: Final = FOOTER_TOP + FOOTER_HEIGHT + MARGIN
+LEGEND_TOP: Final = FOOTER_TOP + FOOTER_HEIGHT + SECTION_GAP
+LEGEND_LINE: Final = 30
+LEGEND_HEIGHT: Final = 48 + 5 * LEGEND_LINE
+HEIGHT: Final = LEGEND_TOP + LEGEND_HEIGHT + MARGIN
 DICE_BOX_SHARE: Final = 0.42  # of the footer's width; the Power pool takes the rest
 CAPTION_INSET: Final = 18
 CAPTION_WIDTH: Final = 110
@@ -322,7 +337,16 @@ def draw_capture_mark(canvas: Canvas, centre: Point, radius: float) -> None:
 
 # --- The unchanging layer (cached) ---------------------------------------------------------
 #: The labels the cached layer draws; the cache is keyed by their values (one per language).
-STATIC_LABEL_KEYS: Final = ("earth", "alien_planet", "dice", "power_pool")
+POWER_NAMES: Final = ("reroll", "plusone", "single", "backward", "stack")
+STATIC_LABEL_KEYS: Final = (
+    "earth",
+    "alien_planet",
+    "dice",
+    "power_pool",
+    "power_legend",
+    *(f"power_{name}" for name in POWER_NAMES),
+    *(f"help_{name}" for name in POWER_NAMES),
+)
 STATIC_LAYERS_CACHED: Final = 8  # each is a final-size picture (~2.5 MB)
 
 
@@ -346,7 +370,37 @@ def static_layer(words: tuple[str, ...]) -> Image.Image:
             TextSize.SMALL,
             TEXT_MUTED,
         )
+    draw_power_legend(canvas, labels)
     return canvas.finish()
+
+
+def draw_power_legend(canvas: Canvas, labels: Mapping[str, str]) -> None:
+    """Every Power's effect in one line: players choose and use them knowing what they do."""
+    box = (MARGIN, LEGEND_TOP, WIDTH - MARGIN, LEGEND_TOP + LEGEND_HEIGHT)
+    left, top, right, _ = box
+    canvas.panel(box)
+    canvas.fitted_text(
+        (left + CAPTION_INSET, top + 12),
+        labels["power_legend"],
+        right - left - 2 * CAPTION_INSET,
+        TextSize.SMALL,
+        TEXT_MUTED,
+    )
+    name_right = left + CAPTION_INSET + 150
+    for index, name in enumerate(POWER_NAMES):
+        y = top + 48 + (index + 0.5) * LEGEND_LINE
+        canvas.fitted_text(
+            (left + CAPTION_INSET, y), labels[f"power_{name}"], 140, TextSize.SMALL, TEXT, "lm"
+        )
+        canvas.fitted_text(
+            (name_right, y),
+            labels[f"help_{name}"],
+            right - CAPTION_INSET - name_right,
+            TextSize.SMALL,
+            TEXT,
+            "lm",
+            bold=False,
+        )
 
 
 def draw_track(canvas: Canvas) -> None:
@@ -439,6 +493,10 @@ class RushipBoard:
         self.draw_pool()
         return self.canvas.finish()
 
+    def is_opening(self) -> bool:
+        """The board right after the start roll, before anyone rolled."""
+        return any(event.get("type") == "start" for event in self.view.get("events", []))
+
     def player(self, seat: int) -> str:
         return self.labels.get(f"player_{seat}") or self.labels[FACTIONS[seat]]
 
@@ -488,10 +546,19 @@ class RushipBoard:
             return int(self.view.get("mothership", 1))
         return int(self.view.get("vortex", TRACK_SPACES))
 
+    def move_start(self, move: Mapping[str, Any]) -> int:
+        """Where a move's arrow starts: its token's space, or for an entry the space the
+        carrier stood on when the token entered (it may have advanced since)."""
+        origin = move.get("from")
+        if origin is not None:
+            return int(origin)
+        if move.get("carrier") is not None:
+            return int(move["carrier"])
+        return self.carrier_position(int(move["seat"]))
+
     def draw_last_moves(self) -> None:
         for move in self.shown_moves():
-            origin = move.get("from")
-            start = self.carrier_position(int(move["seat"])) if origin is None else int(origin)
+            start = self.move_start(move)
             self.draw_move(clamp_position(start), clamp_position(int(move["to"])))
 
     def draw_move(self, start: int, end: int) -> None:
@@ -573,6 +640,8 @@ class RushipBoard:
         tag_left = tag_right
         if active:
             tag_text = "★ " + self.labels["winner"] if won else self.labels["your_turn"]
+            if not won and self.is_opening():
+                tag_text = "▶ " + self.labels["plays_first"]
             tag_fill = HIGHLIGHT if won else colour
             tag = canvas.chip(
                 (tag_right, title_y), tag_text, TextSize.BODY, tag_fill, align="right"
@@ -669,7 +738,7 @@ class RushipBoard:
         canvas = self.canvas
         right = footer_box(0)[2] - CAPTION_INSET
         rolls = self.view.get("start_rolls") or []
-        if rolls and not self.shown_moves():
+        if rolls and self.is_opening():  # only on the opening board, never again mid-game
             self.draw_start_rolls(x, top + DIE_SIZE / 2, rolls[-START_ROLLS_SHOWN:])
             return
         for _ in range(2):
@@ -686,8 +755,9 @@ class RushipBoard:
             "lm",
         )
 
-    def draw_start_rolls(self, x: float, y: float, rolls: list[list[int]]) -> None:
-        """The roll-off for first player, each die beside its side's token."""
+    def draw_start_rolls(self, x: float, y: float, rolls: list[list[int]]) -> float:
+        """The roll-off for first player, each die beside its side's token; returns where
+        the text after it may start."""
         canvas = self.canvas
         width = canvas.text_width(self.labels["start_roll"], TextSize.SMALL, bold=False)
         canvas.text((x, y), self.labels["start_roll"], TextSize.SMALL, TEXT_MUTED, "lm", False)
@@ -698,6 +768,7 @@ class RushipBoard:
                 canvas.text((x + 32, y), str(value), TextSize.LABEL, TEXT, "lm")
                 x += 56
             x += 14
+        return x + 6
 
     def draw_pool(self) -> None:
         canvas = self.canvas

@@ -1,9 +1,12 @@
 """The Rush'n'Crush board picture, drawn from the public view (``GAME.view(state, None)``).
 
 The course runs left to right in up to two bands of rows, lane 1 (the left lane in the
-driving direction) on top; rock is dark and hatched, the road sand-coloured. Cars are
-rounded tiles in their seat's colour carrying their number (seat + 1); wrecks are grey tiles
-with a cross and the number; nails are a row of spikes. The last move's path is an arrow.
+driving direction) on top; rock is dark and hatched, the road sand-coloured. Every row is
+numbered as the buttons name it (grid rows G1..G3). A loop is drawn once, as on the table,
+each car marked with its lap; a course longer than the two bands gets an overview strip of
+the whole course with every car, the detailed stretch framed on it. Cars are rounded tiles
+in their seat's colour carrying their number (seat + 1); wrecks are grey tiles with a cross
+and the number; nails are a row of spikes. The last move's path is an arrow.
 Under the course, one dashboard per driver: gear and speed bubble (its heat written as a
 letter too), the thermometer, and armour, tyres, brakes and turbo left. The footer shows the
 dice of the last action.
@@ -12,18 +15,25 @@ Label keys (English defaults in ``LABEL_DEFAULTS``; the Discord layer may overri
 
 - ``title``: the game's name in the header. ``player_0`` .. ``player_5``: the players' names
   (empty: ``car`` stands in). ``car``: "Car {n}".
-- ``status_trade``, ``status_grid``, ``status_dash``, ``status_move``, ``status_reaction``,
+- ``status_trade``, ``status_grid``, ``status_dash``, ``status_move``,
   ``status_won``, ``status_nobody``: the header line (``{player}``, ``{points}``).
 - ``gear``, ``neutral``, ``heat``, ``armour``, ``tyres``, ``brakes``, ``turbo``, ``cards``,
   ``out``, ``lap``, ``turn_tag``, ``winner_tag``: dashboard words (``{gear}``, ``{lap}``,
   ``{laps}``).
-- ``start``, ``finish``: the course marks. ``last_dice``, ``no_dice``: the footer.
+- ``start``, ``finish``: the course marks; ``grid_row``: a grid row's ruler name ("G{n}");
+  ``last_dice``, ``no_dice``: the footer.
 - ``test_heat``, ``test_driving``, ``test_armour``, ``test_hard``, ``test_rock``,
   ``test_push_attack``, ``test_push_defend``: the names of the dice throws.
+- ``graph_title`` (``{player}``), ``graph_title_nobody``, ``graph_driving``, ``graph_rock``,
+  ``graph_wreck``, ``legend``: the dashboard graph under the dashboards (every bubble with its
+  heat colour, solid and dotted lines, where the car on turn is and may go this turn, the
+  driving-test and rock dice for each speed) and its legend. ``heat_W``, ``heat_Y``,
+  ``heat_O``, ``heat_R``: the heat colours' letters in the speed bubbles.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Mapping
@@ -33,7 +43,8 @@ from typing import Any, Final
 
 from PIL import Image
 
-from bot.games.rushncrush import GAME
+from bot.games import rushncrush_data as data
+from bot.games.rushncrush import GAME, accelerated, decelerated, gear_changes, heat_colour
 from renderers.base import (
     BACKGROUND,
     BLACK,
@@ -75,7 +86,6 @@ LABEL_DEFAULTS: Final[Mapping[str, str]] = {
     "status_grid": "{player} picks a grid place",
     "status_dash": "{player}: dashboard",
     "status_move": "{player}: {points} to move",
-    "status_reaction": "{player} may answer a test",
     "status_won": "{player} wins!",
     "status_nobody": "Nobody wins",
     "gear": "Gear {gear}",
@@ -92,6 +102,7 @@ LABEL_DEFAULTS: Final[Mapping[str, str]] = {
     "winner_tag": "Winner",
     "start": "START",
     "finish": "FINISH",
+    "grid_row": "G{n}",
     "last_dice": "Last throw",
     "no_dice": "No dice thrown",
     "test_heat": "heat",
@@ -101,6 +112,19 @@ LABEL_DEFAULTS: Final[Mapping[str, str]] = {
     "test_rock": "rock",
     "test_push_attack": "push",
     "test_push_defend": "resist",
+    "graph_title": "Dashboard of {player}: ringed = the lever now, yellow = where it can go "
+    "this turn",
+    "graph_title_nobody": "Dashboard: solid lines accelerate and decelerate, dotted lines "
+    "change gear",
+    "heat_W": "W",
+    "heat_Y": "Y",
+    "heat_O": "O",
+    "heat_R": "R",
+    "graph_driving": "Driving test",
+    "graph_rock": "Rock hit",
+    "graph_wreck": "wreck",
+    "legend": "W/Y/O/R heat colour (0-3 heat dice) · T0-T5 temperature, T6 explodes · "
+    "↑ highest die kept, ↓ lowest · ② lap",
 }
 
 # --- layout (logical pixels) ---------------------------------------------------------------
@@ -115,15 +139,19 @@ LANE_LABEL_WIDTH: Final = 34
 CELL_WIDTH: Final = (WIDTH - 2 * MARGIN - LANE_LABEL_WIDTH) // BAND_ROWS
 CELL_HEIGHT: Final = 50
 WALL_HEIGHT: Final = 10  # the canyon wall drawn outside lanes 1 and 4
-RULER_HEIGHT: Final = 30
+RULER_HEIGHT: Final = 50  # the row numbers, then the START and FINISH marks
+RULER_NUMBER_Y: Final = 13
+RULER_MARK_Y: Final = 37
 BAND_HEIGHT: Final = 2 * WALL_HEIGHT + LANES * CELL_HEIGHT + RULER_HEIGHT
 BAND_GAP: Final = 12
 ROWS_BEHIND: Final = 3  # rows shown behind the last car
-RULER_EVERY: Final = 4
 HATCH_STEP: Final = CELL_WIDTH / 4  # divides a column, so the rock's lines run on across cells
 COLUMN_CACHE: Final = 192  # rows' pictures kept (about 35 KB each)
-FINISH_LABEL_ROWS: Final = 3  # no row number this close to the finish: its label goes there
-PANEL_HEIGHT: Final = 196
+OVERVIEW_CELL_HEIGHT: Final = 12
+OVERVIEW_HEIGHT: Final = 4 * OVERVIEW_CELL_HEIGHT + 34  # the strip, then START and FINISH
+OVERVIEW_CAR_RADIUS: Final = 11
+LAP_BADGE_RADIUS: Final = 11
+PANEL_HEIGHT: Final = 200
 PANEL_GAP: Final = 12
 FOOTER_HEIGHT: Final = 72
 CAR_WIDTH: Final = 40
@@ -137,12 +165,20 @@ THERMO_CELLS: Final = 7
 THERMO_HEIGHT: Final = 26
 THERMO_TOP: Final = 98
 THERMO_CAPTION: Final = 100  # room for "Heat T3" left of the cells
-SUPPLY_TOP: Final = 140
-SUPPLY_COLUMNS: Final = 3
-SUPPLY_NUMBER_ROOM: Final = 36
+SUPPLY_TOP: Final = 138
+SUPPLY_COLUMNS: Final = 5
+SUPPLY_ICON: Final = 13  # a supply's pictogram radius: readable on a phone with its number
 DIE_SIZE: Final = 40
 MAX_FOOTER_THROWS: Final = 3
 NEUTRAL_MARK: Final = "P"  # the dashboard's neutral bubble
+GRAPH_SPEEDS: Final = (0, *sorted({speed for b in data.GEAR_BUBBLES.values() for speed, _ in b}))
+GRAPH_ROW: Final = 34
+GRAPH_TABLE_ROW: Final = 30
+GRAPH_TITLE: Final = 40
+GRAPH_CAPTION_WIDTH: Final = 150
+GRAPH_BUBBLE: Final = 15
+GRAPH_LEGEND_LINE: Final = 28
+GRAPH_HEIGHT: Final = GRAPH_TITLE + 6 * GRAPH_ROW + 2 * GRAPH_TABLE_ROW + 2 * GRAPH_LEGEND_LINE + 16
 
 # --- colours -------------------------------------------------------------------------------
 ROAD: Final = (150, 128, 94)
@@ -153,6 +189,10 @@ OFF_COURSE: Final = mix(BACKGROUND, SURFACE, 0.5)
 WRECK: Final = (70, 72, 78)
 WRECK_INK: Final = (190, 192, 198)
 NAIL: Final = (225, 228, 235)
+SHIELD: Final = (150, 160, 176)
+TYRE: Final = (40, 40, 44)
+TYRE_HUB: Final = (150, 150, 156)
+CARD_FACE: Final = (236, 238, 242)
 CHECKER_DARK: Final = BLACK
 CHECKER_LIGHT: Final = WHITE
 PATH_FADE: Final = 0.3  # the path is the mover's colour, faded toward the road
@@ -178,19 +218,49 @@ def _physical(course: Mapping[str, Any], row: int) -> int:
     return row if row <= 0 else (row - 1) % int(course["loop_rows"]) + 1
 
 
-def visible_rows(view: Mapping[str, Any]) -> range:
-    """The rows drawn: from just behind the last car, as far ahead as two bands reach."""
+def display_length(course: Mapping[str, Any]) -> int:
+    """The rows drawn for the course: one loop of a loop course, else the whole course."""
+    return int(course["loop_rows"]) if int(course["laps"]) > 1 else int(course["length"])
+
+
+def display_row(course: Mapping[str, Any], row: int) -> int:
+    """Where a car's row is drawn: on a loop, its place on the one loop (past the finish:
+    the column after it)."""
+    if int(course["laps"]) <= 1 or row <= 0:
+        return row
+    if row > int(course["length"]):
+        return int(course["loop_rows"]) + 1
+    return _physical(course, row)
+
+
+def course_rows(view: Mapping[str, Any]) -> range:
+    """Every drawable row: the start grid, the course, one column past the finish."""
     course = view["course"]
-    first_row, last_row = -int(course["grid_rows"]) + 1, int(course["length"]) + 1
+    return range(-int(course["grid_rows"]) + 1, display_length(course) + 2)
+
+
+def needs_overview(view: Mapping[str, Any]) -> bool:
+    """The course is longer than the two bands: an overview strip shows all of it."""
+    return len(course_rows(view)) > BAND_ROWS * MAX_BANDS
+
+
+def visible_rows(view: Mapping[str, Any]) -> range:
+    """The rows drawn in detail: the whole course when it fits in the two bands, else from
+    just behind the last car, as far ahead as two bands reach."""
+    course = view["course"]
+    every = course_rows(view)
+    first_row, last_row = every.start, every.stop - 1
     span = BAND_ROWS * MAX_BANDS
+    if not needs_overview(view):
+        return range(first_row, first_row + span)
     cars = [c for c in view["cars"] if c["placed"] and not c["out"]] or [
         c for c in view["cars"] if c["placed"]
     ]
-    rows = sorted(int(c["row"]) for c in cars) or [first_row]
+    rows = sorted(display_row(course, int(c["row"])) for c in cars) or [first_row]
     start = rows[0] - ROWS_BEHIND
     if rows[-1] - start >= span - 2:  # cars too spread out: follow the car on turn
         focus = next((c for c in cars if c["seat"] == view.get("turn")), None)
-        start = (int(focus["row"]) if focus else rows[-1]) - span // 3
+        start = (display_row(course, int(focus["row"])) if focus else rows[-1]) - span // 3
     start = max(first_row, min(start, last_row - span + 1))
     return range(start, start + span)
 
@@ -207,10 +277,6 @@ def status_line(view: Mapping[str, Any], labels: Mapping[str, str]) -> tuple[str
         if not winners:
             return labels["status_nobody"], None
         return fill_label(labels["status_won"], player=player_name(labels, winners[0])), winners[0]
-    reaction = view.get("reaction")
-    if reaction is not None:
-        seat = int(reaction["seat"])
-        return fill_label(labels["status_reaction"], player=player_name(labels, seat)), seat
     phase = view["phase"]
     if phase == "trade":
         return labels["status_trade"], None
@@ -277,11 +343,17 @@ class Track:
         return (lane, self.physical(row)) in self.rocks
 
 
+def track_top(view: Mapping[str, Any]) -> float:
+    """The top of the detailed course: under the header, and the overview when there is one."""
+    top = MARGIN + HEADER_HEIGHT + GAP
+    return top + OVERVIEW_HEIGHT + GAP if needs_overview(view) else top
+
+
 def make_track(view: Mapping[str, Any], top: float) -> Track:
     course = view["course"]
     return Track(
         rocks=frozenset((int(lane), int(row)) for lane, row in course["rocks"]),
-        length=int(course["length"]),
+        length=display_length(course),
         loop_rows=int(course["loop_rows"]),
         laps=int(course["laps"]),
         start=visible_rows(view).start,
@@ -308,12 +380,15 @@ def static_layer(
 ROAD_CELL, ROCK_CELL, GRID_CELL, OFF_CELL = "road", "rock", "grid", "off"
 
 
-def column_key(track: Track, row: int) -> tuple[tuple[str, ...], str]:
-    """What a row's column shows: each lane's ground and the ruler's number."""
+def column_key(track: Track, row: int, labels: Mapping[str, str]) -> tuple[tuple[str, ...], str]:
+    """What a row's column shows: each lane's ground and the row's name on the ruler (the
+    number the buttons use; grid rows G1 at the front .. G3)."""
     grounds = tuple(_ground(track, lane, row) for lane in range(1, LANES + 1))
-    near_finish = track.length - row < FINISH_LABEL_ROWS
-    numbered = row >= 1 and (row % RULER_EVERY == 0 or row == 1) and not near_finish
-    return grounds, str(track.physical(row)) if numbered else ""
+    if row > track.length:
+        return grounds, ""
+    if row <= 0:
+        return grounds, fill_label(labels["grid_row"], n=1 - row)
+    return grounds, str(track.physical(row))
 
 
 def _ground(track: Track, lane: int, row: int) -> str:
@@ -346,19 +421,20 @@ def column_image(grounds: tuple[str, ...], ruler: str) -> Image.Image:
             if ground == GRID_CELL:
                 _grid_slot(canvas, box)
     if ruler:
-        ruler_y = lanes_bottom + WALL_HEIGHT + RULER_HEIGHT / 2
-        canvas.text((CELL_WIDTH / 2, ruler_y), ruler, TextSize.SMALL, TEXT_MUTED, "mm")
+        ruler_y = lanes_bottom + WALL_HEIGHT + RULER_NUMBER_Y
+        canvas.fitted_text(
+            (CELL_WIDTH / 2, ruler_y), ruler, CELL_WIDTH - 4, TextSize.SMALL, TEXT_MUTED, "mm"
+        )
     return canvas.finish()
 
 
 def draw_track(canvas: Canvas, track: Track, labels: Mapping[str, str]) -> None:
     for index, row in enumerate(track.rows):
         band, column = divmod(index, BAND_ROWS)
-        image = column_image(*column_key(track, row))
+        image = column_image(*column_key(track, row, labels))
         place = (canvas.px(track.left + column * CELL_WIDTH), canvas.px(track.band_top(band)))
         canvas.image.paste(image, place)
     _lines(canvas, track, labels)
-    _lap_marks(canvas, track, labels)
 
 
 def draw_lane_numbers(canvas: Canvas, track: Track) -> None:
@@ -397,20 +473,6 @@ def _grid_slot(canvas: Canvas, box: Box) -> None:
     )
 
 
-def _lap_marks(canvas: Canvas, track: Track, labels: Mapping[str, str]) -> None:
-    if track.laps <= 1:
-        return
-    for row in track.rows:
-        if row <= 1 or (row - 1) % track.loop_rows:
-            continue
-        box = track.cell_box(LANES, row)
-        assert box is not None
-        lap = (row - 1) // track.loop_rows + 1
-        text = fill_label(labels["lap"], lap=lap, laps=track.laps)
-        y = box[3] + WALL_HEIGHT + RULER_HEIGHT / 2
-        canvas.text((box[0] + 4, y), text, TextSize.SMALL, HIGHLIGHT, "lm")
-
-
 def _lines(canvas: Canvas, track: Track, labels: Mapping[str, str]) -> None:
     """The start line before row 1, the chequered finish after the last row."""
     first = track.cell_box(1, 1)
@@ -418,7 +480,7 @@ def _lines(canvas: Canvas, track: Track, labels: Mapping[str, str]) -> None:
         x = first[0]
         canvas.line([(x, first[1]), (x, first[1] + LANES * CELL_HEIGHT)], WHITE, 4)
         canvas.text(
-            (x - 4, first[1] + LANES * CELL_HEIGHT + WALL_HEIGHT + RULER_HEIGHT / 2),
+            (x - 4, first[1] + LANES * CELL_HEIGHT + WALL_HEIGHT + RULER_MARK_Y),
             labels["start"],
             TextSize.SMALL,
             TEXT,
@@ -432,8 +494,8 @@ def _lines(canvas: Canvas, track: Track, labels: Mapping[str, str]) -> None:
     canvas.sprite(
         "finish", (x - square, top, x, top + LANES * CELL_HEIGHT), lambda c, at: _chequer(c, at)
     )
-    ruler_y = top + LANES * CELL_HEIGHT + WALL_HEIGHT + RULER_HEIGHT / 2
-    canvas.text((x - square - 4, ruler_y), labels["finish"], TextSize.SMALL, TEXT, "rm")
+    ruler_y = top + LANES * CELL_HEIGHT + WALL_HEIGHT + RULER_MARK_Y
+    canvas.text((x, ruler_y), labels["finish"], TextSize.SMALL, TEXT, "rm")
 
 
 def _chequer(canvas: Canvas, corner: Point) -> None:
@@ -518,11 +580,17 @@ def draw_path(canvas: Canvas, track: Track, view: Mapping[str, Any]) -> None:
         return
     segments: list[list[Point]] = []
     previous_band: int | None = None
-    for lane, row in path:
-        centre = track.centre(int(lane), int(row))
+    previous_row: int | None = None
+    for lane, absolute in path:
+        row = display_row(view["course"], int(absolute))
+        centre = track.centre(int(lane), row)
         if centre is None:
             continue
-        band = _band(track, int(row))
+        band = _band(track, row)
+        if previous_row is not None and row < previous_row:  # round the loop: start afresh
+            segments.append([])
+            previous_band = band
+        previous_row = row
         if band != previous_band:
             if segments:  # leave the band on its right edge, enter the next on its left
                 segments[-1].append((track.left + BAND_ROWS * CELL_WIDTH, segments[-1][-1][1]))
@@ -545,15 +613,27 @@ def _band(track: Track, row: int) -> int:
     return (row - track.rows.start) // BAND_ROWS
 
 
-def draw_cars(canvas: Canvas, track: Track, view: Mapping[str, Any]) -> None:
+def draw_cars(
+    canvas: Canvas, track: Track, view: Mapping[str, Any], labels: Mapping[str, str]
+) -> None:
+    """Every running car in the detailed stretch; on a loop, each with its lap."""
     turn = view.get("turn")
+    course = view["course"]
     for car in view["cars"]:
         if not car["placed"] or car["out"]:
             continue
-        box = track.cell_box(int(car["lane"]), int(car["row"]))
+        box = track.cell_box(int(car["lane"]), display_row(course, int(car["row"])))
         if box is None:
             continue
         _car(canvas, box, int(car["seat"]), car["seat"] == turn)
+        if int(course["laps"]) > 1 and int(car["row"]) > 0:
+            _lap_badge(canvas, (box[2] - 6, box[1] + 7), int(car["lap"]))
+
+
+def _lap_badge(canvas: Canvas, centre: Point, lap: int) -> None:
+    """A car's lap on a loop: a small yellow disc with the lap number, on the tile's corner."""
+    canvas.circle(centre, LAP_BADGE_RADIUS, HIGHLIGHT, BLACK, 2)
+    canvas.text(centre, str(lap), TextSize.SMALL, readable_ink(HIGHLIGHT), "mm")
 
 
 def _car(canvas: Canvas, box: Box, seat: int, on_turn: bool) -> None:
@@ -579,6 +659,55 @@ def _car(canvas: Canvas, box: Box, seat: int, on_turn: bool) -> None:
         readable_ink(fill),
         "mm",
     )
+
+
+# --- the overview strip ----------------------------------------------------------------------
+def draw_overview(
+    canvas: Canvas, view: Mapping[str, Any], top: float, shown: range, labels: Mapping[str, str]
+) -> None:
+    """The whole course in one compact strip: rock, wrecks, every running car (numbered),
+    and a frame around the stretch drawn in detail below."""
+    course = view["course"]
+    every = course_rows(view)
+    left, right = MARGIN + LANE_LABEL_WIDTH, WIDTH - MARGIN
+    width = (right - left) / len(every)
+    lanes_top = top + 4
+    rocks = {(int(lane), int(row)) for lane, row in course["rocks"]}
+    wrecks = {(int(lane), int(row)) for lane, row, _ in view["wrecks"]}
+    length = display_length(course)
+    canvas.rect((left, lanes_top, right, lanes_top + LANES * OVERVIEW_CELL_HEIGHT), ROAD)
+    for index, row in enumerate(every):
+        x = left + index * width
+        for lane in range(1, LANES + 1):
+            y = lanes_top + (lane - 1) * OVERVIEW_CELL_HEIGHT
+            cell = (x, y, x + width, y + OVERVIEW_CELL_HEIGHT)
+            if row > length:
+                canvas.rect(cell, OFF_COURSE)
+            elif (lane, row) in rocks:
+                canvas.rect(cell, ROCK)
+            elif (lane, row) in wrecks:
+                canvas.rect(cell, WRECK)
+    start_x = left + (1 - every.start) * width
+    finish_x = left + (length + 1 - every.start) * width
+    strip_bottom = lanes_top + LANES * OVERVIEW_CELL_HEIGHT
+    for x in (start_x, finish_x):
+        canvas.line([(x, lanes_top), (x, strip_bottom)], WHITE, 3)
+    frame_left = left + (shown.start - every.start) * width
+    frame_right = left + (min(shown.stop, every.stop) - every.start) * width
+    canvas.rect((frame_left, top, frame_right, strip_bottom + 4), None, HIGHLIGHT, 3, 4)
+    for car in view["cars"]:
+        if not car["placed"] or car["out"]:
+            continue
+        row = display_row(course, int(car["row"]))
+        x = left + (row - every.start + 0.5) * width
+        y = lanes_top + (int(car["lane"]) - 0.5) * OVERVIEW_CELL_HEIGHT
+        seat = int(car["seat"])
+        fill = seat_colour(seat)
+        canvas.circle((x, y), OVERVIEW_CAR_RADIUS, fill, BLACK, 2)
+        canvas.text((x, y), str(seat + 1), TextSize.SMALL, readable_ink(fill), "mm")
+    caption_y = strip_bottom + (OVERVIEW_HEIGHT - (strip_bottom - top)) / 2 + 2
+    canvas.text((start_x, caption_y), labels["start"], TextSize.SMALL, TEXT_MUTED, "lm")
+    canvas.text((finish_x, caption_y), labels["finish"], TextSize.SMALL, TEXT_MUTED, "rm")
 
 
 # --- dashboards -----------------------------------------------------------------------------
@@ -667,12 +796,11 @@ def _dashboard_tag(
         return labels["winner_tag"]
     if car["out"]:
         return labels["out"]
-    if car["seat"] == view.get("turn"):
-        return labels["turn_tag"]
     laps = int(view["course"]["laps"])
-    if laps > 1 and car["placed"]:
-        return fill_label(labels["lap"], lap=car["lap"], laps=laps)
-    return ""
+    lap = fill_label(labels["lap"], lap=car["lap"], laps=laps) if laps > 1 and car["placed"] else ""
+    if car["seat"] == view.get("turn"):
+        return f"{labels['turn_tag']} · {lap}" if lap else labels["turn_tag"]
+    return lap
 
 
 def _badge(canvas: Canvas, xy: Point, seat: int) -> None:
@@ -696,7 +824,8 @@ def _speed_bubble(
     x, y = layout.bubble_centre
     speed = str(car["speed"]) if int(car["gear"]) else NEUTRAL_MARK
     canvas.text((x, y - 7), speed, TextSize.HEADING, readable_ink(fill), "mm")
-    canvas.text((x, y + 19), heat, TextSize.SMALL, readable_ink(fill), "mm")
+    letter = labels.get(f"heat_{heat}", heat)
+    canvas.text((x, y + 19), letter, TextSize.SMALL, readable_ink(fill), "mm")
     gear = int(car["gear"])
     text = fill_label(labels["gear"], gear=gear) if gear else labels["neutral"]
     canvas.fitted_text(layout.gear_xy, text, right - layout.gear_xy[0], TextSize.LABEL, TEXT, "lm")
@@ -717,7 +846,7 @@ def _thermometer_frame(canvas: Canvas, box: Box, labels: Mapping[str, str]) -> N
         canvas.rect(cell_box, SURFACE_RAISED, OUTLINE, 1, 4)
     caption = labels["heat"]
     canvas.fitted_text(
-        (box[0], (box[1] + box[3]) / 2), caption, THERMO_CAPTION - 40, TextSize.SMALL, TEXT, "lm"
+        (box[0], (box[1] + box[3]) / 2), caption, THERMO_CAPTION - 42, TextSize.SMALL, TEXT, "lm"
     )
 
 
@@ -728,9 +857,9 @@ def _thermometer(canvas: Canvas, box: Box, car: Mapping[str, Any]) -> None:
         canvas.rect(cell_box, THERMO_COLOURS[index], BLACK, 1, 4)
     canvas.rect(cells[min(temp, THERMO_CELLS - 1)], None, WHITE, 3, 4)
     canvas.text(
-        (box[0] + THERMO_CAPTION - 8, (box[1] + box[3]) / 2),
+        (box[0] + THERMO_CAPTION - 4, (box[1] + box[3]) / 2),
         f"T{temp}",
-        TextSize.SMALL,
+        TextSize.LABEL,
         TEXT,
         "rm",
     )
@@ -746,36 +875,197 @@ SUPPLY_KEYS: Final = (
 
 
 def _supply_places(box: Box) -> list[tuple[float, float, float]]:
-    """(left, middle y, width) of each supply's caption and number, three to a line."""
+    """(left, middle y, width) of each supply's pictogram and number, all on one line."""
     left, top, right, bottom = box
-    column_width = (right - left) / SUPPLY_COLUMNS
-    lines = -(-len(SUPPLY_KEYS) // SUPPLY_COLUMNS)
-    line_height = (bottom - top) / lines
-    places = []
-    for index in range(len(SUPPLY_KEYS)):
-        row, column = divmod(index, SUPPLY_COLUMNS)
-        places.append((left + column * column_width, top + (row + 0.5) * line_height, column_width))
-    return places
+    width = (right - left) / SUPPLY_COLUMNS
+    middle = (top + bottom) / 2
+    return [(left + index * width, middle, width) for index in range(len(SUPPLY_KEYS))]
+
+
+def supply_icon(canvas: Canvas, kind: str, centre: Point, radius: float = SUPPLY_ICON) -> None:
+    """A supply's pictogram: shield (armour), tyre, stop sign (brakes), double chevron
+    (turbo), card."""
+    x, y = centre
+    r = radius
+    if kind == "armour":
+        shield = [(x - r, y - r), (x + r, y - r), (x + r, y + r * 0.1), (x, y + r * 1.1)]
+        canvas.polygon([*shield, (x - r, y + r * 0.1)], SHIELD, BLACK, 2)
+    elif kind == "tyres":
+        canvas.circle(centre, r, TYRE, BLACK, 2)
+        canvas.circle(centre, r * 0.45, TYRE_HUB, BLACK, 2)
+    elif kind == "brakes":
+        corners = [math.pi / 8 + k * math.pi / 4 for k in range(8)]
+        canvas.polygon(
+            [(x + r * math.cos(a), y + r * math.sin(a)) for a in corners], VERMILLION, BLACK, 2
+        )
+    elif kind == "turbos":
+        for dx in (-r * 0.55, r * 0.35):
+            chevron = [
+                (x + dx - r * 0.45, y - r),
+                (x + dx + r * 0.55, y),
+                (x + dx - r * 0.45, y + r),
+            ]
+            canvas.polygon(chevron, ORANGE, BLACK, 2)
+    else:  # cards
+        canvas.rect((x - r * 0.75, y - r, x + r * 0.75, y + r), CARD_FACE, BLACK, 2, 3)
+        canvas.rect((x - r * 0.4, y - r * 0.6, x + r * 0.4, y + r * 0.6), SURFACE_RAISED)
 
 
 def _supply_captions(canvas: Canvas, box: Box, labels: Mapping[str, str]) -> None:
-    for (label_key, _), (x, y, width) in zip(SUPPLY_KEYS, _supply_places(box), strict=True):
-        canvas.fitted_text(
-            (x, y),
-            labels[label_key],
-            width - SUPPLY_NUMBER_ROOM,
-            TextSize.SMALL,
-            TEXT_MUTED,
-            "lm",
-            bold=False,
-        )
+    for (_, view_key), (x, y, _) in zip(SUPPLY_KEYS, _supply_places(box), strict=True):
+        supply_icon(canvas, view_key, (x + SUPPLY_ICON + 2, y))
 
 
 def _supplies(canvas: Canvas, box: Box, car: Mapping[str, Any]) -> None:
-    for (_, view_key), (x, y, width) in zip(SUPPLY_KEYS, _supply_places(box), strict=True):
+    for (_, view_key), (x, y, _) in zip(SUPPLY_KEYS, _supply_places(box), strict=True):
         value = int(car[view_key])
         ink = DANGER if view_key == "armour" and value <= 1 else TEXT
-        canvas.text((x + width - 14, y), str(value), TextSize.BODY, ink, "rm")
+        canvas.text((x + 2 * SUPPLY_ICON + 8, y), str(value), TextSize.HEADING, ink, "lm")
+
+
+# --- the dashboard graph ----------------------------------------------------------------------
+Bubble = tuple[int, int]
+
+
+def reachable_bubbles(car: Mapping[str, Any], phase: str) -> set[Bubble]:
+    """Where the lever of the car on turn may go this turn (its Nitro and Drag chute cards
+    are hidden, so not counted): one action (accelerate, with one turbo; decelerate; change
+    gear; hold) with brake tokens spent before or after it."""
+    start = (int(car["gear"]), int(car["speed"]))
+    brakes = int(car["brakes"])
+
+    def down(bubble: Bubble, steps: int) -> list[Bubble]:
+        found = [bubble]
+        for _ in range(steps):
+            lower = decelerated(found[-1])
+            if lower is None:
+                break
+            found.append(lower)
+        return found
+
+    if phase == "dash_post":
+        return set(down(start, brakes))
+    if phase != "dash":
+        return set()
+    reach: set[Bubble] = set()
+    for before, first in enumerate(down(start, brakes)):
+        mains = [first, *[(gear, first[1]) for gear in gear_changes(first)]]
+        lower = decelerated(first)
+        if lower is not None:
+            mains.append(lower)
+        up = accelerated(first)
+        if up is not None:
+            mains.append(up)
+            turbo = accelerated(up)
+            if turbo is not None and int(car["turbos"]) > 0:
+                mains.append(turbo)
+        for main in mains:
+            reach.update(down(main, brakes - before))
+    return reach
+
+
+def draw_graph(
+    canvas: Canvas, box: Box, view: Mapping[str, Any], labels: Mapping[str, str]
+) -> None:
+    """The gearbox as on the dashboard: every bubble in its heat colour (speeds across,
+    gears down), solid lines (accelerate, decelerate), dotted lines (change gear), the lever
+    of the car on turn and where it may go this turn; under each speed, the dice of the
+    driving test and of a rock hit. Then the legend of the board's marks."""
+    left, top, right, bottom = box
+    canvas.panel(box, SURFACE, OUTLINE, 2)
+    turn = view.get("turn")
+    car = view["cars"][int(turn)] if turn is not None else None
+    title = (
+        fill_label(labels["graph_title"], player=player_name(labels, int(turn)))
+        if turn is not None
+        else labels["graph_title_nobody"]
+    )
+    title_y = top + GRAPH_TITLE / 2 + 2
+    canvas.fitted_text((left + 16, title_y), title, right - left - 32, TextSize.SMALL, TEXT, "lm")
+    columns_left = left + GRAPH_CAPTION_WIDTH
+    column = (right - 12 - columns_left) / len(GRAPH_SPEEDS)
+    rows_top = top + GRAPH_TITLE
+
+    def centre(bubble: Bubble) -> Point:
+        gear, speed = bubble
+        x = columns_left + (GRAPH_SPEEDS.index(speed) + 0.5) * column
+        return (x, rows_top + (gear + 0.5) * GRAPH_ROW)
+
+    caption_width = GRAPH_CAPTION_WIDTH - 24
+    for gear in range(len(data.GEARS) + 1):
+        name = labels["neutral"] if gear == 0 else fill_label(labels["gear"], gear=gear)
+        y = rows_top + (gear + 0.5) * GRAPH_ROW
+        canvas.fitted_text((left + 16, y), name, caption_width, TextSize.SMALL, TEXT_MUTED, "lm")
+    for speed, gears in data.DOTTED_LINES.items():  # dotted: a gear change at equal speed
+        for upper, lower in itertools.pairwise(gears):
+            (x, y1), (_, y2) = centre((upper, speed)), centre((lower, speed))
+            y = y1 + GRAPH_BUBBLE
+            while y < y2 - GRAPH_BUBBLE:
+                canvas.line([(x, y), (x, min(y + 5, y2 - GRAPH_BUBBLE))], TEXT_MUTED, 3)
+                y += 10
+    chains = [[data.NEUTRAL, data.FIRST_BUBBLE]] + [
+        [(gear, speed) for speed, _ in bubbles] for gear, bubbles in data.GEAR_BUBBLES.items()
+    ]
+    for chain in chains:  # solid: accelerate, decelerate
+        canvas.line([centre(bubble) for bubble in chain], TEXT, 4)
+    reach = reachable_bubbles(car, str(view.get("phase"))) if car is not None else set()
+    here = (int(car["gear"]), int(car["speed"])) if car is not None else None
+    bubbles = [data.NEUTRAL] + [
+        (gear, speed) for gear, chain in data.GEAR_BUBBLES.items() for speed, _ in chain
+    ]
+    for bubble in bubbles:
+        fill = HEAT_COLOURS[heat_colour(bubble)]
+        point = centre(bubble)
+        if bubble in reach and bubble != here:
+            canvas.circle(point, GRAPH_BUBBLE + 5, None, HIGHLIGHT, 4)
+        canvas.circle(point, GRAPH_BUBBLE, fill, BLACK, 2)
+        mark = NEUTRAL_MARK if bubble == data.NEUTRAL else str(bubble[1])
+        canvas.text(point, mark, TextSize.SMALL, readable_ink(fill), "mm")
+        if bubble == here and car is not None:
+            canvas.circle(point, GRAPH_BUBBLE + 6, None, seat_colour(int(car["seat"])), 5)
+    table_top = rows_top + (len(data.GEARS) + 1) * GRAPH_ROW
+    rows = (("graph_driving", data.DRIVING_TEST, False), ("graph_rock", data.ROCK_DAMAGE, True))
+    for index, (key, table, rock) in enumerate(rows):
+        y = table_top + (index + 0.5) * GRAPH_TABLE_ROW
+        canvas.fitted_text(
+            (left + 16, y), labels[key], caption_width, TextSize.SMALL, TEXT_MUTED, "lm"
+        )
+        for speed in GRAPH_SPEEDS:
+            text = _table_cell(speed, table, rock, labels)
+            x = columns_left + (GRAPH_SPEEDS.index(speed) + 0.5) * column
+            canvas.fitted_text((x, y), text, column - 4, TextSize.SMALL, TEXT, "mm", False)
+    legend_y = bottom - 10 - 1.5 * GRAPH_LEGEND_LINE
+    x = left + 16
+    for _, view_key in SUPPLY_KEYS:  # the supplies' pictograms, named
+        supply_icon(canvas, view_key, (x + 10, legend_y), 10)
+        x += 26
+        word = labels[dict((v, k) for k, v in SUPPLY_KEYS)[view_key]]
+        x += canvas.fitted_text((x, legend_y), word, 110, TextSize.SMALL, TEXT_MUTED, "lm") + 16
+    canvas.fitted_text(
+        (left + 16, legend_y + GRAPH_LEGEND_LINE),
+        labels["legend"],
+        right - left - 32,
+        TextSize.SMALL,
+        TEXT_MUTED,
+        "lm",
+        False,
+    )
+
+
+def _table_cell(
+    speed: int, table: Mapping[int, tuple[int, str]], rock: bool, labels: Mapping[str, str]
+) -> str:
+    """A speed's dice: ``5↑`` (five dice, keep the highest); none up to speed 5."""
+    if speed == 0:
+        return ""
+    if speed <= data.FREE_DRIVING_SPEED:
+        return f"−{data.SLOW_ROCK_DAMAGE}" if rock else "∞"
+    if rock and speed >= data.DEADLY_ROCK_SPEED:
+        return labels["graph_wreck"]
+    dice, keep = table[speed]
+    if dice == 0:
+        return "0"
+    return f"{dice}{'↑' if keep == data.KEEP_HIGHEST else '↓'}"
 
 
 # --- footer: the last dice ------------------------------------------------------------------
@@ -786,7 +1076,7 @@ def draw_footer(
     canvas.rect(box, SURFACE, None, 0, 14)
     middle = (top + bottom) / 2
     throws = [e for e in view.get("events", []) if e.get("type") == "roll"]
-    throws = throws[-MAX_FOOTER_THROWS:]
+    throws = (throws or list(view.get("last_rolls") or []))[-MAX_FOOTER_THROWS:]
     if not throws:
         canvas.text((left + 20, middle), labels["no_dice"], TextSize.BODY, TEXT_MUTED, "lm")
         return
@@ -833,12 +1123,12 @@ def layout_height(view: Mapping[str, Any]) -> int:
     panels = panel_boxes(len(view["cars"]), 0)
     track_height = MAX_BANDS * BAND_HEIGHT + (MAX_BANDS - 1) * BAND_GAP
     return round(
-        MARGIN
-        + HEADER_HEIGHT
-        + GAP
+        track_top(view)
         + track_height
         + GAP
         + panels[-1][3]
+        + GAP
+        + GRAPH_HEIGHT
         + GAP
         + FOOTER_HEIGHT
         + MARGIN
@@ -854,7 +1144,7 @@ def render_image(view: Mapping[str, Any], labels: Mapping[str, str] | None = Non
     """The board as a Pillow image (``render`` encodes it)."""
     words = merge_labels(LABEL_DEFAULTS, labels)
     height = layout_height(view)
-    track = make_track(view, MARGIN + HEADER_HEIGHT + GAP)
+    track = make_track(view, track_top(view))
     layer = static_layer(track.top, len(view["cars"]), height, tuple(sorted(words.items())))
     canvas = Canvas(WIDTH, height, base=layer)
     draw_track(canvas, track, words)
@@ -868,14 +1158,18 @@ def render_image(view: Mapping[str, Any], labels: Mapping[str, str] | None = Non
         accent,
         seat_shape(seat) if seat is not None else None,
     )
+    if needs_overview(view):
+        draw_overview(canvas, view, MARGIN + HEADER_HEIGHT + GAP, track.rows, words)
     draw_hazards(canvas, track, view)
     draw_path(canvas, track, view)
-    draw_cars(canvas, track, view)
+    draw_cars(canvas, track, view, words)
     panels_top = track.bottom + GAP
     boxes = panel_boxes(len(view["cars"]), panels_top)
     for box, car in zip(boxes, view["cars"], strict=True):
         draw_dashboard(canvas, box, car, view, words)
-    footer_top = boxes[-1][3] + GAP
+    graph_top = boxes[-1][3] + GAP
+    draw_graph(canvas, (MARGIN, graph_top, WIDTH - MARGIN, graph_top + GRAPH_HEIGHT), view, words)
+    footer_top = graph_top + GRAPH_HEIGHT + GAP
     draw_footer(
         canvas, (MARGIN, footer_top, WIDTH - MARGIN, footer_top + FOOTER_HEIGHT), view, words
     )

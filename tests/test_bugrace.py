@@ -35,9 +35,12 @@ def cards_showing(*legs: str) -> list[int]:
 
 
 def refusal(state: BugRaceState, seat: int, action: str) -> str:
+    """The reason a move is refused (a key about one leg names it: ``leg_off_track.RF``)."""
     with pytest.raises(IllegalAction) as caught:
         GAME.apply(state, seat, action)
-    return caught.value.key
+    reason, _, leg = caught.value.key.partition(".")
+    assert not leg or action.endswith(leg), "a leg's refusal names that leg"
+    return reason
 
 
 def play_actions(state: BugRaceState, seat: int, *actions: str) -> BugRaceState:
@@ -222,6 +225,22 @@ def test_only_the_legs_a_card_shows_move() -> None:
     state = GAME.apply(state, 0, f"play {card}")
     assert refusal(state, 0, "leg RF") == "leg_not_shown"
     assert "leg RF" not in GAME.legal_actions(state, 0)
+
+
+def test_a_refused_leg_is_named_in_words_in_each_language() -> None:
+    from bot.i18n import Tr
+
+    card = card_showing("LF")
+    state = arrange_play(GAME.new_state(2, 1), {0: (card, card_showing("RF")), 1: (1,)})
+    state = GAME.apply(state, 0, f"play {card}")
+    with pytest.raises(IllegalAction) as caught:
+        GAME.apply(state, 0, "leg RF")
+    error = caught.value
+    assert "right front" in str(error) and "RF" not in str(error)
+    english = Tr("en")(f"illegal.{error.key}", **error.params)
+    french = Tr("fr")(f"illegal.{error.key}", **error.params)
+    assert english == "this card does not show the right front leg."
+    assert french == "cette carte ne montre pas la patte avant droite."
 
 
 def test_moving_the_shown_legs_is_optional() -> None:
@@ -535,3 +554,23 @@ def test_every_card_is_in_exactly_one_place_throughout_a_game() -> None:
         seat = rng.choice(sorted(GAME.to_act(state)))
         state = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
     assert sorted(all_cards(state)) == list(range(70))
+
+
+@pytest.mark.parametrize(
+    ("tail", "legs"),
+    [
+        (1, {"LF": 5}),  # four rows ahead of the tail: out of touch with the body
+        (3, {"LH": 1}),  # two rows behind the tail
+        (2, {"LM": 4, "LF": 4}),  # two legs on one slot: the order is broken
+        (8, {}),  # the body off the end of its track
+    ],
+)
+def test_load_refuses_a_bug_outside_the_rulings_window(tail: int, legs: dict[str, int]) -> None:
+    state = GAME.new_state(2, 1)
+    dumped = json.loads(json.dumps(GAME.dump(state)))
+    seat = dumped["seats"][0]
+    rows = {leg: row + tail - 1 for leg, row in zip(LEGS, seat["legs"], strict=True)}
+    rows.update(legs)
+    seat["tail"], seat["legs"] = tail, [rows[leg] for leg in LEGS]
+    with pytest.raises(IllegalAction):
+        GAME.load(dumped)

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from bot.games import GAMES
-from bot.games.rushncrush import GAME, PHASE_MOVE, Car, parse_course, scenario
+from bot.games.rushncrush import GAME, PHASE_MOVE, Car, Course, scenario
 from bot.i18n import Tr, catalog
 from cogs.rushncrush import RushNCrushCog
 from renderers import LABEL_DEFAULTS
@@ -142,19 +142,20 @@ async def test_a_four_car_race_with_three_ai_from_new_to_the_finish(simcord_env)
     assert "AI 3" in lobby.embeds[0].fields[0].value
     await table.lobby_click(alice, "Start")
     match = await table.match()
-    assert len(match.seats) == 4 and match.settings["reaction_timeout"] == 120
+    assert len(match.seats) == 4 and "reaction_timeout" not in match.settings
     board = table.board()
     public = custom_ids(board)
-    assert public[-1] == hand_button(board), "the My cards button"
-    assert public[:-1] and all(":grid " in custom_id for custom_id in public[:-1])
+    assert hand_button(board) in public, "the My cards button"
+    actions = [custom_id for custom_id in public if custom_id.startswith("rt:act:")]
+    assert actions and all(":grid " in custom_id for custom_id in actions)
     assert "🃏 My cards" in [label_of(b) for row in board.components for b in row.children]
-    await alice.click(board, custom_id=public[0])  # pick a grid cell from the public board
+    await alice.click(board, custom_id=actions[0])  # pick a grid cell from the public board
     assert [a for _, seat, a in await simcord_env.bot.store.action_log(match.id) if seat == 0]
     clicks = await drive_like_a_person(table, alice, seat=0)
     assert clicks >= 10
     final = table.board()
     assert is_over(final) and final.attachments[0].filename == "board.png"
-    assert custom_ids(final) == []
+    assert not [c for c in custom_ids(final) if c.startswith(("rt:act:", "rt:hand:"))]
     assert await simcord_env.bot.store.open_in_channel(table.channel.id) is None
     log = await simcord_env.bot.store.action_log(match.id)
     mine = [action for _, seat, action in log if seat == 0]
@@ -208,60 +209,81 @@ async def test_the_panel_shows_cards_dashboard_and_readable_buttons(simcord_env)
     assert "2 space(s) left to drive" in panel.content
 
 
-# ------------------------------------------------------------------ a reaction times out
-def reaction_on_ais_turn() -> Any:
-    """AI car 2 (seat 1) rams alice's car 1 (seat 0); alice's armour test throws a 1 and she
-    holds an Armour plate and a Lucky charm: the race waits for her answer."""
+# ------------------------------------------------------------------ standing orders
+def ram_coming() -> Any:
+    """Bob's car 2 (seat 1) is about to drive into alice's car 1 (seat 0), two points left:
+    two armour tests each. Alice holds a Lucky charm and an Armour plate; the dice are
+    loaded: bob passes both, alice fails one of two."""
     cars = [
-        Car(0, lane=2, row=6, gear=1, speed=3, cards=["lucky", "plate"]),
+        Car(0, lane=2, row=6, gear=1, speed=2, cards=["lucky", "plate"]),
         Car(1, lane=2, row=5, gear=1, speed=2),
-        Car(2, lane=1, row=2, gear=1, speed=2),
-        Car(3, lane=4, row=2, gear=1, speed=2),
+        Car(2, lane=4, row=2, gear=1, speed=2),
     ]
-    state = scenario(cars, course=parse_course("1A 1A 1A 1A 1A", 1), current=1, phase=PHASE_MOVE)
-    state.loaded_dice = [6, 6, 1, 6]  # the rammer's two tests pass; alice fails one of two
-    state = ENGINE.apply(state, 1, "step 2")
-    assert GAME.reaction_default(state) == (0, "decline")
+    state = scenario(cars, course=Course("custom", ("1A",) * 5, 1), current=1, phase=PHASE_MOVE)
+    state.loaded_dice = [6, 6, 1, 6]
     return state
 
 
-async def test_an_unanswered_reaction_is_declined_after_the_reaction_timeout(simcord_env) -> None:
+def public_record(table: Table) -> list[tuple[Any, ...]]:
+    """Everything anyone sees in the channel: each message's text, buttons and picture."""
+    return [
+        (m.id, m.content, custom_ids(m), [a.filename for a in m.attachments])
+        for m in public_messages(table)
+    ]
+
+
+async def test_an_order_set_off_turn_fires_later_and_the_board_never_shows_it(
+    simcord_env,
+) -> None:
     table = Table(simcord_env)
-    alice = table.member("alice")
-    await table.open(alice, "rushncrush", ai=3, reaction_timeout=30)
+    alice, bob = table.member("alice"), table.member("bob")
+    await table.open(alice, "rushncrush", opponent=bob, ai=1)
     await table.lobby_click(alice, "Start")
     match = await table.match()
-    assert match.settings["reaction_timeout"] == 30
+    assert match.seat_of(alice.id) == 0 and match.seat_of(bob.id) == 1
     store, bot = simcord_env.bot.store, simcord_env.bot
-    prepared = reaction_on_ais_turn()
     match = await store.update(
-        dataclasses.replace(match, state=json.dumps(ENGINE.dump(prepared))),
+        dataclasses.replace(match, state=json.dumps(ENGINE.dump(ram_coming()))),
         expected_version=match.version,
         now=bot.service.clock(),
     )
-    await alice.slash(table.channel, "board")  # the board shows the stored state again
-    board = table.board()
-    assert alice.mention in to_act_part(board)
-    assert "armour test: 1 · 6 → 1 failed" in board.content
-    panel = await open_panel(table, alice)
-    assert "Your armour test threw 1 · 6" in panel.content
-    labels = [label_of(b) for b in action_buttons(panel)]
-    assert any("Armour plate" in label for label in labels)
-    assert "✔ Keep the throw (1 · 6)" in labels
-    waiting = (await table.match()).version
-    await simcord_env.advance_time(25)
-    assert (await table.match()).version == waiting, "not before the reaction timeout"
-    await simcord_env.advance_time(10)
-    texts = [m.content for m in public_messages(table)]
-    assert any("⌛" in text and "alice did not answer in time" in text for text in texts)
-    log = await store.action_log(match.id)
-    assert (0, "decline") in [(seat, action) for _, seat, action in log]
+    await alice.slash(table.channel, "board")  # the board shows the stored state
+    assert bob.mention in to_act_part(table.board()) and alice.mention not in to_act_part(
+        table.board()
+    )
+    before = public_record(table)
+
+    panel = await open_panel(table, alice)  # off turn: her orders, and nothing else to do
+    assert "Standing orders" in panel.content
+    assert "Armour plate**: ignores 2 failed dice of an armour test that costs you 2" in (
+        panel.content
+    )
+    orders = {action_of(b): label_of(b) for b in action_buttons(panel)}
+    assert orders["order plate 1"] == "🛡 Armour plate ➜ at a loss of 1+"
+    assert all(action.startswith("order ") for action in orders)
+    result = await alice.click(
+        panel,
+        custom_id=custom_id_of(
+            next(b for b in action_buttons(panel) if action_of(b) == "order plate 1")
+        ),
+    )
+    refreshed = [m for m in [result.response, *result.followups] if m is not None][-1]
+    assert "costs you 1 or more armour" in refreshed.content
+    assert public_record(table) == before, "setting an order shows nothing in public"
     _, state = await stored_state(table)
-    assert state.cars[0].armour == 5 and state.cars[0].cards == ["lucky", "plate"]
-    assert state.reaction is None
-    assert (await table.match()).version > waiting
-    await drive_like_a_person(table, alice, seat=0)  # and the race goes on to its end
-    assert is_over(table.board())
+    assert state.cars[0].orders["plate"] == "1" and state.current == 1
+
+    bob_panel = await open_panel(table, bob)  # bob drives into her: the order fires at once
+    ram = next(b for b in action_buttons(bob_panel) if action_of(b) == "step 2")
+    assert "ram car 1" in label_of(ram)
+    await bob.click(bob_panel, custom_id=custom_id_of(ram))
+    _, state = await stored_state(table)
+    assert state.cars[0].armour == 6 and state.cars[0].cards == ["lucky"]
+    texts = "\n".join(m.content for m in public_messages(table))
+    assert "alice plays Armour plate" in texts
+    assert "may answer" not in texts and "reaction" not in texts.lower()
+    log = await store.action_log(match.id)
+    assert (0, "order plate 1") in [(seat, action) for _, seat, action in log]
 
 
 # ------------------------------------------------------------------ custom courses
@@ -274,6 +296,8 @@ async def test_a_malformed_custom_course_is_refused_with_a_clear_message(simcord
     assert await simcord_env.bot.store.open_in_channel(table.channel.id) is None
     empty = await table.open(alice, "rushncrush", ai=1, course="custom")
     assert "at least one module face" in private_text(empty)
+    twice = await table.open(alice, "rushncrush", ai=1, course="custom", faces="1A 4A 4B")
+    assert "Module 4 is named twice ('4A' and '4B')" in private_text(twice)
     mixed = await table.open(alice, "rushncrush", ai=1, course="sprint", faces="1A")
     assert "choose the course Custom" in private_text(mixed)
     assert await simcord_env.bot.store.open_in_channel(table.channel.id) is None
@@ -344,6 +368,67 @@ async def test_rules_are_shown_privately(simcord_env) -> None:
     assert "Dashboard" in description and "Lucky charm" in description
 
 
+def test_the_rules_say_what_the_engine_does_and_show_the_dashboard() -> None:
+    from bot.games import rushncrush_data as data
+
+    marks = {"W": "⚪", "Y": "🟡", "O": "🟠", "R": "🔴"}
+    for language, gear_word in (("en", "Gear"), ("fr", "Rapport")):
+        rules = catalog(language)["rushncrush.rules"]
+        assert len(rules) <= 4096, "an embed's description"
+        for gear, bubbles in data.GEAR_BUBBLES.items():
+            line = " ".join(f"{speed}{marks[colour]}" for speed, colour in bubbles)
+            assert f"{gear_word} {gear}: {line}" in rules or f"{gear_word} {gear} : {line}" in rules
+    rules = catalog("en")["rushncrush.rules"]
+    for words in (
+        "one hard test (5+ passes)",
+        "the lowest of 5…1 dice",
+        "18 the car is wrecked",
+        "a failed die with no armour left wrecks the car",
+        "**forcing the way**",
+        "A failed push may not be tried again on that car this move",
+        "🚗 Drive ➜",
+        "👊 Push",
+        "**standing orders**",
+        "off the road",
+    ):
+        assert words in rules, words
+    assert "reaction time" not in rules
+
+
+def test_step_labels_tell_the_consequences_of_each_step() -> None:
+    from bot.games.rushncrush import Move
+
+    cog = RushNCrushCog.__new__(RushNCrushCog)
+    course = Course("custom", ("1A",) * 3, 1)
+    cars = [Car(0, lane=1, row=2, gear=3, speed=8), Car(1, lane=4, row=0)]
+    state = scenario(cars, course=course, phase=PHASE_MOVE, wrecks=[(2, 3)])
+    state.move = Move(points=8, changes=1, path=[[1, 2]])
+    view = GAME.view(state, 0)
+    tr = Tr("en")
+    assert cog.action_label("step 0", view, tr) == (
+        "↖ One step left, off the road 🪨 head-on: −lowest of 3 dice armour"
+    )
+    assert cog.action_label("step 2", view, tr).endswith("☠ wreck (hard test, 5+)")
+    state.move = Move(points=1, changes=1, path=[[1, 2]])  # the last point: it stops behind
+    last = cog.action_label("step 2", GAME.view(state, 0), tr)
+    assert last.endswith("☠ wreck: you stop behind it") and "hard test" not in last
+    slow = scenario([Car(0, lane=4, row=2, gear=1, speed=3), Car(1, 1, 0)], course=course)
+    slow.phase = PHASE_MOVE
+    slow.move = Move(points=3, path=[[4, 2]])
+    assert cog.action_label("step 5", GAME.view(slow, 0), Tr("fr")) == (
+        "↗ Un pas à droite, hors de la piste 🪨 choc frontal : −1 blindage"
+    )
+
+
+def test_the_panel_shows_where_the_lever_can_go_this_turn() -> None:
+    cog = RushNCrushCog.__new__(RushNCrushCog)
+    state = scenario([Car(0, lane=2, row=1, gear=1, speed=2, turbos=1, brakes=0), Car(1, 3, 0)])
+    view = GAME.view(state, 0)
+    for tr, words in ((Tr("en"), "This turn your lever can reach"), (Tr("fr"), "votre levier")):
+        line = next(line for line in cog.private_lines(view, ["a", "b"], tr) if words in line)
+        assert "2⚪" in line and "3⚪" in line and "4⚪" in line
+
+
 def test_course_options_keep_laps_only_where_they_count() -> None:
     options = RushNCrushCog.course_options
     assert options(None, None, None, False) == {"course": "sprint", "trading": False}
@@ -374,7 +459,7 @@ def test_every_action_and_event_of_whole_races_reads_in_both_languages() -> None
             seat = min(ENGINE.to_act(state))
             view = ENGINE.view(state, seat)
             for tr in (Tr("en"), Tr("fr")):
-                for action in ENGINE.legal_actions(state, seat):
+                for action in ENGINE.legal_actions(state, seat) + GAME.order_actions(state, seat):
                     label = cog.action_label(action, view, tr)
                     assert label != action and "{" not in label and len(label) <= 80, label
                 assert cog.private_lines(view, [f"P{n}" for n in range(5)], tr)
@@ -448,5 +533,6 @@ def test_the_catalogs_hold_the_same_keys_and_every_renderer_word() -> None:
         if not key.startswith("player_"):
             assert f"render.rushncrush.{key}" in own("fr")
     french = catalog("fr")
-    for text in ("Open a Rush'n'Crush lobby in this channel", "reaction_timeout", "Grand Canyon"):
+    for text in ("Open a Rush'n'Crush lobby in this channel", "Grand Canyon"):
         assert f"cmd:{text}" in french
+    assert "cmd:reaction_timeout" not in french  # cards answer by standing orders: no window

@@ -13,7 +13,7 @@ from PIL import Image
 
 from bot.games.bugrace import GAME, BugRaceState, arrange_play, with_bug
 from renderers import base
-from renderers.bugrace import HEIGHT, WIDTH, render
+from renderers.bugrace import HEIGHT, WIDTH, card_lines, picture_height, render
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 #: A bug over the line: body on rows 7-9, every leg on row 6 or beyond.
@@ -54,7 +54,8 @@ def test_a_round_in_play_renders(players: int, options: dict[str, bool]) -> None
     state = advance(state, 60)
     assert GAME.outcome(state) is None
     assert any(seat.played for seat in state.seats)
-    assert picture(GAME.view(state, None)).size == (WIDTH, HEIGHT)
+    expert = bool(options.get("expert"))
+    assert picture(GAME.view(state, None)).size == (WIDTH, picture_height(players, expert))
 
 
 @pytest.mark.parametrize("options", [{}, {"play_on": True}])
@@ -124,3 +125,34 @@ def test_translated_and_broken_labels_still_render() -> None:
         "place_1": "1re",
     }
     assert picture(view).size == Image.open(io.BytesIO(render(view, labels))).size
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_expert_cards_are_drawn_full_size_whatever_the_players(players: int) -> None:
+    """Four cards a track: where they do not fit on one line, they take two, full size."""
+    state = advance(GAME.new_state(players, 2, {"expert": True}), 60)
+    image = picture(GAME.view(state, None))
+    assert image.size == (WIDTH, picture_height(players, True))
+    assert card_lines(players, True) == (2 if players == 4 else 1)
+    assert picture_height(players, False) == HEIGHT
+
+
+def test_french_leg_letters_on_the_french_picture() -> None:
+    from bot.i18n import catalog
+
+    view = GAME.view(GAME.new_state(2, 1), None)
+    french = {key: catalog("fr")[f"render.bugrace.{key}"] for key in ("hind_short", "front_short")}
+    assert french == {"hind_short": "Ar", "front_short": "Av"}
+    assert render(view, french) != render(view)
+
+
+def test_the_preview_command_shows_the_expert_and_play_on_variants(tmp_path: Any) -> None:
+    from bot.preview import main
+
+    out = tmp_path / "expert.png"
+    argv = ["bugrace", "--players", "4", "--moves", "30", "--option", "expert=true"]
+    assert main([*argv, "--out", str(out)]) == 0
+    assert Image.open(out).size == (WIDTH, picture_height(4, True))
+    play_on = tmp_path / "play_on.png"
+    assert main(["bugrace", "--option", "play_on=true", "--out", str(play_on)]) == 0
+    assert play_on.read_bytes().startswith(PNG_SIGNATURE)

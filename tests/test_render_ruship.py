@@ -244,6 +244,25 @@ def test_a_fresh_turn_shows_the_previous_turns_moves() -> None:
     assert differs(fresh, after, space_box(4))
 
 
+def test_an_entry_arrow_starts_where_the_carrier_stood_when_the_token_entered() -> None:
+    move = {"seat": 0, "kind": "enter", "from": None, "to": 6, "captured": [], "carrier": 1}
+    view = make_view(turn=1, to_act=[1], mothership=2, tokens={"humanity": [6], "alien": []})
+    assert ruship.RushipBoard(view, None).move_start(move) == 1
+    moved_on = picture({**view, "last_turn_moves": [move]})
+    from_two = picture({**view, "last_turn_moves": [{**move, "carrier": 2}]})
+    assert differs(moved_on, from_two, space_box(1))  # the arrow's tail is on space 1
+
+
+def test_the_start_roll_shows_on_the_opening_board_only() -> None:
+    start_event = {"type": "start", "rolls": [[4, 4], [6, 2]], "first_player": 0}
+    opening = make_view(events=[start_event])
+    assert differs(picture(opening), picture({**opening, "start_rolls": []}), footer_box(0))
+    later = make_view(turn=1, to_act=[1], events=[{"type": "no_move", "seat": 0, "dice": [2]}])
+    assert not differs(picture(later), picture({**later, "start_rolls": []}))
+    tagged = picture(opening, {"plays_first": "Plays first"})
+    assert differs(tagged, picture(opening, {"plays_first": "Commence"}))
+
+
 def test_this_turns_moves_replace_last_turns() -> None:
     old = {"seat": 0, "kind": "move", "from": 2, "to": 4, "captured": []}
     new = {"seat": 1, "kind": "move", "from": 16, "to": 12, "captured": []}
@@ -489,3 +508,12 @@ def test_encode_png_is_a_palette_png() -> None:
     image = Image.open(io.BytesIO(base.encode_png(canvas.finish())))
     assert image.mode == "P"
     assert image.size == (200, 100)
+
+
+def test_each_power_is_explained_in_a_legend_on_the_picture() -> None:
+    view = make_view()
+    plain = picture(view)
+    for name in ("reroll", "plusone", "single", "backward", "stack"):
+        assert ruship.LABEL_DEFAULTS[f"help_{name}"]
+        changed = picture(view, {f"help_{name}": "something else entirely"})
+        assert differs(plain, changed, (0, ruship.LEGEND_TOP, WIDTH, HEIGHT))

@@ -22,16 +22,17 @@ from renderers.rushncrush import (
     ROCK,
     WIDTH,
     make_track,
+    needs_overview,
     panel_boxes,
     render,
     status_line,
+    track_top,
     visible_rows,
 )
 
 PNG_BUDGET = 250_000
 QUANTISATION_NOISE = 32
 DARK_INK = 60  # a grey level below this is the digit's black ink
-TRACK_TOP = 20 + 76 + 16  # MARGIN + HEADER_HEIGHT + GAP, as the renderer lays it out
 
 
 def race_view(
@@ -86,7 +87,7 @@ def near(colour: object, expected: tuple[int, ...]) -> bool:
 
 
 def cell_box(view: dict[str, Any], lane: int, row: int) -> tuple[float, float, float, float]:
-    box = make_track(view, TRACK_TOP).cell_box(lane, row)
+    box = make_track(view, track_top(view)).cell_box(lane, row)
     assert box is not None
     return box
 
@@ -221,9 +222,6 @@ def test_status_line_names_who_acts() -> None:
     assert status_line(view, labels) == ("Car 2 wins!", 1)
     view["outcome"] = {"winners": [], "reason": "all_out"}
     assert status_line(view, labels)[0] == "Nobody wins"
-    view["outcome"] = None
-    view["reaction"] = {"seat": 1, "test": {"kind": "armour", "dice": [1], "result": 1}}
-    assert status_line(view, labels) == ("Car 2 may answer a test", 1)
 
 
 def test_labels_translate_the_words() -> None:
@@ -255,10 +253,115 @@ def test_the_colours_used_for_heat_keep_a_letter() -> None:
     assert differs(grey_white.convert("RGB"), grey_yellow.convert("RGB"))
 
 
+def test_a_loop_is_drawn_once_with_every_car_on_it_whatever_its_lap() -> None:
+    """A car a lap ahead shares the physical cells: it is drawn where it is on the loop."""
+    cars = [Car(0, lane=2, row=5, gear=1, speed=2), Car(1, lane=3, row=75, gear=1, speed=2)]
+    view = race_view(cars, "dash", "oval")
+    assert not needs_overview(view)
+    assert 5 in visible_rows(view) and 35 in visible_rows(view)  # row 75 = lap 2, row 35
+    alone = race_view([cars[0], Car(1, lane=3, row=1, out=True)], "dash", "oval")
+    assert differs(picture(view), picture(alone), cell_box(view, 3, 35))
+    assert view["cars"][1]["lap"] == 2
+
+
+def test_a_long_course_has_an_overview_with_every_car() -> None:
+    near = [Car(0, lane=2, row=2, gear=1, speed=2)]
+    far = race_view([*near, Car(1, lane=1, row=75)], "dash", "grand_canyon")
+    moved = race_view([*near, Car(1, lane=4, row=75)], "dash", "grand_canyon")
+    assert needs_overview(far) and 75 not in visible_rows(far)  # not in the detailed stretch
+    assert differs(picture(far), picture(moved))  # yet it is drawn: on the overview
+
+
+def test_every_row_is_numbered_as_the_buttons_name_it() -> None:
+    from renderers.rushncrush import column_key
+
+    view = GAME.view(GAME.new_state(2, 1), None)
+    track = make_track(view, track_top(view))
+    names = [column_key(track, row, LABEL_DEFAULTS)[1] for row in track.rows]
+    assert names[:4] == ["G3", "G2", "G1", "1"]
+    assert names[3:43] == [str(row) for row in range(1, 41)]
+
+
 def test_a_custom_loop_shows_lap_marks() -> None:
-    course = parse_course("1A 1B", 3)
+    course = parse_course("1A 9B", 3)
     state = scenario(
         [Car(0, lane=2, row=14, gear=1, speed=2), Car(1, lane=3, row=15)], course=course
     )
     png = render(GAME.view(state, None))
     assert len(png) < PNG_BUDGET
+
+
+# --- planning: the dashboard graph, the tables, the legend, a phone's width ---------------------
+def graph_box(view: dict[str, Any]) -> tuple[float, float, float, float]:
+    from renderers.rushncrush import FOOTER_HEIGHT, GAP, GRAPH_HEIGHT, MARGIN, layout_height
+
+    bottom = layout_height(view) - MARGIN - FOOTER_HEIGHT - GAP
+    return (MARGIN, bottom - GRAPH_HEIGHT, WIDTH - MARGIN, bottom)
+
+
+def test_the_graph_knows_where_the_lever_can_go_this_turn() -> None:
+    from renderers.rushncrush import reachable_bubbles
+
+    car = {"gear": 1, "speed": 2, "turbos": 1, "brakes": 0}
+    assert reachable_bubbles(car, "dash") == {(1, 2), (1, 3), (1, 4), (0, 0)}
+    assert reachable_bubbles({**car, "turbos": 0}, "dash") == {(1, 2), (1, 3), (0, 0)}
+    six = {"gear": 2, "speed": 6, "turbos": 0, "brakes": 1}
+    assert {(1, 6), (3, 6), (1, 5), (2, 7), (2, 4)} <= reachable_bubbles(six, "dash")
+    assert (3, 7) not in reachable_bubbles(six, "dash")  # one action: a shift, not both
+    assert reachable_bubbles(car, "move") == set()  # the lever is set: the car drives
+
+
+def test_the_dashboard_graph_shows_the_lever_of_the_car_on_turn() -> None:
+    slow = race_view([Car(0, lane=2, row=1, gear=1, speed=2), Car(1, lane=3, row=1)], "dash")
+    fast = race_view([Car(0, lane=2, row=1, gear=1, speed=3), Car(1, lane=3, row=1)], "dash")
+    assert differs(picture(slow), picture(fast), graph_box(slow))
+    tables = picture(slow, {"graph_driving": "something else", "graph_rock": "anything"})
+    assert differs(picture(slow), tables, graph_box(slow))
+
+
+def test_the_car_on_turn_shows_its_lap() -> None:
+    from renderers.rushncrush import _dashboard_tag
+
+    view = race_view(
+        [Car(0, lane=2, row=45, gear=1, speed=2), Car(1, lane=3, row=5)], "dash", "oval"
+    )
+    assert _dashboard_tag(view["cars"][0], view, LABEL_DEFAULTS, False) == "Driving · Lap 2/2"
+    assert _dashboard_tag(view["cars"][1], view, LABEL_DEFAULTS, False) == "Lap 1/2"
+
+
+def test_the_footer_keeps_the_last_dice_thrown() -> None:
+    state = moving_state()
+    state.loaded_dice = [6, 6, 1, 6, 6]
+    thrown = GAME.apply(state, 0, "push right")
+    thrown = GAME.apply(thrown, 0, "step 2")  # throws nothing: the push's dice stay shown
+    assert not [e for e in GAME.view(thrown, None)["events"] if e["type"] == "roll"]
+    assert GAME.view(thrown, None)["last_rolls"][0]["test"] == "push_attack"
+    quiet = dict(GAME.view(thrown, None), events=[])
+    none = dict(quiet, last_rolls=[])
+    assert differs(picture(quiet), picture(none))
+
+
+def moving_state() -> RncState:
+    return scenario(
+        [Car(0, lane=2, row=3, gear=1, speed=3), Car(1, lane=3, row=3), Car(2, lane=1, row=0)],
+        phase=PHASE_MOVE,
+        course=parse_course("1A 9A", 1),
+    )
+
+
+def test_supplies_read_on_a_phone_400_px_wide() -> None:
+    from renderers.rushncrush import SUPPLY_ICON, _supply_places, panel_layout, track_top
+
+    view = race_view([Car(0, lane=2, row=1, gear=1, speed=2), Car(1, lane=3, row=1)], "dash")
+    image = picture(view)
+    scale = 400 / WIDTH
+    small = image.resize((400, round(image.height * scale)), Image.Resampling.LANCZOS)
+    top = make_track(view, track_top(view)).bottom + 16
+    box = panel_boxes(len(view["cars"]), top)[0]
+    x, y, _ = _supply_places(panel_layout(box).supplies)[0]  # armour: 6
+    left = (x + 2 * SUPPLY_ICON + 4) * scale
+    crop = small.crop(
+        (round(left), round((y - 24) * scale), round(left + 20), round((y + 24) * scale))
+    )
+    ink = crop.convert("L").point(lambda v: 255 if v > 170 else 0).getbbox()
+    assert ink is not None and ink[3] - ink[1] >= 8, "the digit stands at least 8 px tall"

@@ -199,17 +199,34 @@ def test_a_winning_attack_is_allowed_even_if_it_leaves_the_other_die_unused() ->
 
 
 # --- powers ----------------------------------------------------------------------------------
-def test_reroll_once_per_turn_on_an_unused_die() -> None:
+def test_reroll_once_per_turn_only_before_either_die_is_used() -> None:
+    """The ruling's order: roll, reroll, use the dice."""
     state = position(humanity_powers=["reroll"], dice=(6, 3))
     assert {"reroll 1", "reroll 2"} <= legal(state)
-    state = play(state, HUMANITY, "enter 6")
-    assert "reroll 1" not in legal(state)
+    used_one = play(state, HUMANITY, "enter 6")
+    assert not any(action.startswith("reroll") for action in legal(used_one))
     state = play(state, HUMANITY, "reroll 2")
     view = GAME.view(state, None)
     assert view["dice"][0] == 6
     assert view["reroll_used"] is True
     assert not any(action.startswith("reroll") for action in legal(state))
     assert "reroll 2" not in legal(position(dice=(6, 3)))  # nobody else may
+
+
+def test_reroll_is_never_forced_with_no_usable_die_the_turn_passes() -> None:
+    def build(seed: int) -> RushipState:
+        start = position(
+            alien=[3, 3, 4, 4], alien_powers=["stack"], humanity_powers=["reroll"], seed=seed
+        )
+        return play(start, HUMANITY, "roll")
+
+    def stuck(state: RushipState) -> bool:
+        rolled = next(e for e in state.events if e["type"] == "roll")
+        return set(rolled["dice"]) <= {2, 3}  # both entries blocked by the pairs on 3 and 4
+
+    state = first_seed(stuck, build)
+    assert GAME.to_act(state) == frozenset({ALIEN})
+    assert "no_move" in event_types(state)
 
 
 def test_plus_one_adds_one_to_a_die_if_wanted_and_a_one_still_moves_the_carrier() -> None:
@@ -343,10 +360,18 @@ def test_public_view_follows_the_agreed_schema() -> None:
         assert key in view
     assert view["tokens"]["humanity"] == [7, 7]
     assert view["moves_this_turn"] == [
-        {"seat": 0, "kind": "enter", "from": None, "to": 7, "captured": []}
+        {"seat": 0, "kind": "enter", "from": None, "to": 7, "captured": [], "carrier": 1}
     ]
     assert GAME.view(state, ALIEN) == view
     assert GAME.load(json.loads(json.dumps(GAME.dump(state)))) == state
+
+
+def test_an_entry_records_where_the_carrier_stood_when_the_token_entered() -> None:
+    state = position(dice=(1, 5))
+    state = play(state, HUMANITY, "enter 5", "carrier")  # enter from 1, then the MS to 2
+    moves = GAME.view(state, None)["last_turn_moves"]
+    assert moves[0]["kind"] == "enter" and moves[0]["carrier"] == 1
+    assert GAME.view(state, None)["mothership"] == 2
 
 
 def test_the_ai_takes_a_winning_attack() -> None:

@@ -22,6 +22,7 @@ from bot.games.rushncrush import (
     PHASE_MOVE,
     PHASE_TRADE,
     Car,
+    Course,
     Move,
     RncState,
     accelerated,
@@ -31,8 +32,14 @@ from bot.games.rushncrush import (
     scenario,
 )
 
-OPEN = parse_course("1A 1A 1A", 1)  # 24 rows, no rock at all
-BOULDERS = parse_course("1B 1A 1A", 1)  # rocks at lane 2 row 3 and lane 3 row 6
+
+def track(faces: str, laps: int = 1) -> Course:
+    """A test course laid directly: test positions may repeat a module (the box may not)."""
+    return Course(data.CUSTOM, tuple(faces.split()), laps)
+
+
+OPEN = track("1A 1A 1A")  # 24 rows, no rock at all
+BOULDERS = track("1B 1A 1A")  # rocks at lane 2 row 3 and lane 3 row 6
 
 
 def car(seat: int, lane: int, row: int, gear: int = 0, speed: int = 0, **extra: object) -> Car:
@@ -215,7 +222,7 @@ def test_at_180_no_die_is_thrown_and_no_lane_change_is_allowed() -> None:
 
 
 def test_at_180_a_rock_destroys_the_car() -> None:
-    course = parse_course("1A 1B 1A", 1)  # rock at lane 2 row 11
+    course = track("1A 1B 1A")  # rock at lane 2 row 11
     state = moving([car(0, 2, 1, 5, 18), car(1, 4, 0), car(2, 1, 0)], course=course)
     state.move.changes = 0
     state.cars[0].tyres = 0
@@ -305,6 +312,28 @@ def test_forcing_the_way_is_a_free_lane_change_after_a_rock() -> None:
     assert [a for a in GAME.legal_actions(state, 0) if a.startswith("step")] == ["step 3"]
 
 
+def test_a_step_off_the_road_is_offered_and_is_a_head_on_into_rock() -> None:
+    state = moving([car(0, 1, 2, 3, 8), car(1, 4, 0)], course=OPEN, dice=[3, 4, 5])
+    state.move.changes = 1
+    steps = [a for a in GAME.legal_actions(state, 0) if a.startswith("step")]
+    assert steps == ["step 0", "step 1", "step 2"]
+    state = play(state, 0, "step 0")  # off the road on the left: rock, the lowest die lost
+    assert events(state, "crash")[0]["into"] == "rock"
+    assert state.cars[0].armour == data.START_ARMOUR - 3
+    assert (state.cars[0].lane, state.cars[0].row) == (1, 2)  # it stays, that point lost
+    assert state.move.points == 7 and state.move.changes == 1 and state.move.free_change
+    right = moving([car(0, 4, 2, 1, 3), car(1, 1, 0)], course=OPEN)
+    assert "step 5" in GAME.legal_actions(right, 0)
+    right = play(right, 0, "step 5")
+    assert right.cars[0].armour == data.START_ARMOUR - data.SLOW_ROCK_DAMAGE
+
+
+def test_no_step_off_the_road_without_a_lane_change_left() -> None:
+    state = moving([car(0, 1, 2, 3, 8, tyres=0), car(1, 4, 0)], course=OPEN)
+    state.move.changes = 0
+    assert [a for a in GAME.legal_actions(state, 0) if a.startswith("step")] == ["step 1"]
+
+
 # --- front/rear ---------------------------------------------------------------------------------
 def test_front_rear_collision_both_take_tests_for_the_points_left() -> None:
     state = moving([car(0, 2, 1, 1, 4), car(1, 2, 3), car(2, 4, 0)], course=OPEN)
@@ -327,7 +356,7 @@ def test_rushncrush_accelerate_and_ram_with_four_points_left() -> None:
     """The source's example: B accelerates 140 -> 160 and rams A with 4 points left."""
     b = car(0, 2, 1, 4, 14)
     a = car(1, 2, 14, 4, 12)
-    state = scenario([b, a, car(2, 4, 0)], course=parse_course("1A 1A 1A 1A", 1))
+    state = scenario([b, a, car(2, 4, 0)], course=track("1A 1A 1A 1A"))
     heat, driving, own, theirs = [6, 6], [6, 6, 6, 6, 6], [1, 2, 6, 6], [3, 3, 1, 6]
     state.loaded_dice = [*heat, *driving, *own, *theirs]
     state = play(state, 0, "accel")  # 16 orange: heat 2 dice, driving test 5 dice
@@ -437,12 +466,26 @@ def test_the_pusher_must_move_a_space_between_two_pushes() -> None:
     state = push_state(3, [1, 1, 6, 6, 6])  # held
     state = play(state, 0, "push right")
     assert not [a for a in GAME.legal_actions(state, 0) if a.startswith("push")]
+
+
+def test_a_failed_push_may_not_be_tried_again_on_the_same_car_that_move() -> None:
+    """Source: 'possible to once again push the same vehicle in the event of a successful
+    push but not in case of a failed push'."""
     state = moving(
         [car(0, 2, 3, 1, 3), car(1, 3, 4), car(2, 1, 0)], course=OPEN, dice=[1, 1, 6, 6, 6]
     )
-    state = play(state, 0, "push ahead-right")
-    assert "push right" not in GAME.legal_actions(state, 0)
+    state = play(state, 0, "push ahead-right")  # held
     state = play(state, 0, "step 2")  # one space moved: seat 1 is beside again
+    assert "push right" not in GAME.legal_actions(state, 0)
+
+
+def test_a_successful_push_may_be_tried_again_after_a_space() -> None:
+    state = moving(
+        [car(0, 2, 3, 1, 3), car(1, 3, 4), car(2, 1, 0)], course=OPEN, dice=[6, 1, 2, 6, 6]
+    )
+    state = play(state, 0, "push ahead-right")  # seat 1 pushed into lane 4
+    assert "push right" not in GAME.legal_actions(state, 0)
+    state = play(state, 0, "step 3")  # beside seat 1 again
     assert "push right" in GAME.legal_actions(state, 0)
 
 
@@ -501,6 +544,26 @@ def test_nails_cost_the_next_car_a_tyre() -> None:
     assert state.nails == []
 
 
+def test_nails_fall_on_the_cell_just_left_never_under_the_car() -> None:
+    state = moving([car(0, 2, 2, 1, 3, cards=[data.NAILS]), car(1, 4, 0)], course=BOULDERS)
+    state = play(state, 0, "card nails")
+    assert state.nails == []
+    state = play(state, 0, "step 2")  # into the boulder at lane 2 row 3: the car stays
+    assert state.nails == [] and (state.cars[0].lane, state.cars[0].row) == (2, 2)
+    state = play(state, 0, "step 1")  # it leaves row 2: the nails fall there
+    assert state.nails == [[2, 2]]
+    assert (state.cars[0].lane, state.cars[0].row) == (1, 3)
+
+
+def test_nails_never_dropped_go_back_to_the_hand() -> None:
+    state = moving(
+        [car(0, 2, 1, 1, 2, cards=[data.NAILS]), car(1, 2, 2), car(2, 4, 0)], course=OPEN
+    )
+    state.loaded_dice = [6] * 4
+    state = play(state, 0, "card nails", "step 2")  # a ram: the car never moved
+    assert state.nails == [] and state.cars[0].cards == [data.NAILS]
+
+
 def test_nails_without_tyres_cost_an_armour_test() -> None:
     state = moving([car(0, 2, 1, 1, 2, tyres=0), car(1, 4, 0)], course=OPEN, nails=[(2, 2)])
     state.loaded_dice = [2]
@@ -521,10 +584,11 @@ def test_armour_plate_ignores_two_failed_dice() -> None:
         [car(0, 2, 1, 1, 4), car(1, 2, 2, cards=[data.PLATE]), car(2, 4, 0)], course=OPEN
     )
     state.loaded_dice = [6, 6, 6, 6, 1, 1, 1, 6]
-    state = play(state, 0, "step 2")
-    assert GAME.to_act(state) == frozenset({1})
-    state = play(state, 1, "card plate")
+    state = play(state, 0, "step 2")  # the standing order: any loss of 2 or more
     assert state.cars[1].armour == 5  # three failures, two ignored
+    assert {"type": "card", "seat": 1, "kind": "plate", "order": True} in state.events
+    assert data.PLATE not in state.cars[1].cards
+    assert state.current == 1  # the ram ended seat 0's move; nobody was waited for
 
 
 def test_spare_tyres_give_two_more_lane_changes() -> None:
@@ -566,75 +630,209 @@ def test_drag_chute_gives_three_decelerations_without_brake_tokens() -> None:
 def test_ace_driver_adds_two_to_the_driving_test() -> None:
     state = scenario([car(0, 2, 1, 3, 12, cards=[data.ACE]), car(1, 3, 0)], course=OPEN)
     state.loaded_dice = [1, 5, 6]
-    state = play(state, 0, "hold")
-    assert GAME.legal_actions(state, 0) == ["card ace", "decline"]
-    state = play(state, 0, "card ace")
+    state = play(state, 0, "hold")  # order: Ace driver when 1 lane change or fewer
     assert state.move.changes == 3
+    assert events(state, "card") == [{"type": "card", "seat": 0, "kind": "ace", "order": True}]
+
+
+def test_ace_driver_stays_in_the_hand_when_its_order_is_off() -> None:
+    state = scenario([car(0, 2, 1, 3, 12, cards=[data.ACE]), car(1, 3, 0)], course=OPEN)
+    state = play_order(state, 0, "order ace off")
+    state.loaded_dice = [1, 5, 6]
+    state = play(state, 0, "hold")
+    assert state.move.changes == 1 and state.cars[0].cards == [data.ACE]
 
 
 def test_ace_driver_at_180_gives_two_lane_changes() -> None:
     state = scenario([car(0, 2, 1, 5, 18, cards=[data.ACE]), car(1, 3, 0)], course=OPEN)
-    state = play(state, 0, "hold", "card ace")
+    state = play(state, 0, "hold")
     assert state.move.changes == 2
 
 
 def test_lucky_charm_rethrows_all_the_dice_of_a_test() -> None:
     state = scenario([car(0, 2, 1, 2, 8, cards=[data.LUCKY]), car(1, 3, 0)], course=OPEN)
     state.loaded_dice = [1, 1, 1, 1, 6, 4, 4, 4]
-    state = play(state, 0, "accel")  # red: 3 dice, all failed
-    assert GAME.legal_actions(state, 0) == ["card lucky", "decline"]
-    state = play(state, 0, "card lucky")
-    assert events(state, "roll")[0]["dice"] == [1, 6, 4]
+    state = play(state, 0, "accel")  # red: 3 dice, all failed; the order: 2 or more
+    heat = [e["dice"] for e in events(state, "roll") if e["test"] == "heat"]
+    assert heat == [[1, 1, 1], [1, 6, 4]]
     assert state.mover.temp == 1
     assert data.LUCKY not in state.mover.cards
 
 
-# --- reactions on another player's turn ---------------------------------------------------------
-def test_a_reaction_is_offered_to_its_holder_and_may_be_declined() -> None:
+def test_lucky_charm_order_rethrows_a_bad_driving_test() -> None:
+    state = scenario([car(0, 2, 1, 3, 12, cards=[data.LUCKY]), car(1, 3, 0)], course=OPEN)
+    state = play_order(state, 0, "order luckydrive 1")
+    state.loaded_dice = [1, 5, 6, 4, 5, 6]
+    state = play(state, 0, "hold")
+    assert state.move.changes == 4 and data.LUCKY not in state.mover.cards
+
+
+# --- standing orders: reaction cards never make anyone wait --------------------------------
+def play_order(state: RncState, seat: int, action: str) -> RncState:
+    assert action in GAME.order_actions(state, seat) or action.split()[-1] in (
+        "off",
+        "fatal",
+        "0",
+        "1",
+        "2",
+        "3",
+    )
+    before = GAME.view(state, None)
+    state = GAME.apply(state, seat, action)
+    assert GAME.view(state, None) == before, "an order changes nothing public"
+    return state
+
+
+def test_orders_are_offered_for_held_reaction_cards_only() -> None:
+    state = scenario(
+        [car(0, 2, 1, cards=[data.LUCKY, data.NAILS]), car(1, 3, 0, cards=[data.NAILS])]
+    )
+    assert GAME.order_actions(state, 0) == [
+        "order lucky 3",
+        "order lucky 1",
+        "order luckydrive 0",
+    ]
+    assert GAME.order_actions(state, 1) == []
+    assert GAME.view(state, 0)["orders"]["lucky"] == "2"
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, 1, "order lucky off")  # no Lucky charm in that hand
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, 0, "order lucky 7")
+
+
+def test_an_order_is_set_off_turn_and_changes_no_public_view() -> None:
     state = moving(
         [car(0, 2, 1, 1, 4), car(1, 2, 2, cards=[data.LUCKY]), car(2, 4, 0)], course=OPEN
     )
-    state.loaded_dice = [6, 6, 6, 6, 1, 6, 6, 6]
-    state = play(state, 0, "step 2")
-    assert GAME.to_act(state) == frozenset({1})
-    assert GAME.legal_actions(state, 0) == []
-    assert GAME.legal_actions(state, 1) == ["card lucky", "decline"]
-    public = GAME.view(state, None)
-    assert public["reaction"] == {
-        "seat": 1,
-        "test": {"kind": "armour", "dice": [1, 6, 6, 6], "result": 1, "charmed": False},
-    }
-    state = play(state, 1, "decline")
-    assert state.cars[1].armour == 5
-    assert GAME.view(state, None)["reaction"] is None
-    assert state.current == 1  # the ram ended seat 0's move
+    assert GAME.to_act(state) == frozenset({0})
+    state = play_order(state, 1, "order lucky 1")
+    assert GAME.view(state, 1)["orders"]["lucky"] == "1"
+    assert GAME.to_act(state) == frozenset({0})
+    state.loaded_dice = [6, 6, 6, 6, 1, 6, 6, 6, 6, 6, 6, 6]
+    state = play(state, 0, "step 2")  # seat 1's test: one failure, re-thrown at once
+    armour = [e["dice"] for e in events(state, "roll") if e["seat"] == 1]
+    assert armour == [[1, 6, 6, 6], [6, 6, 6, 6]]
+    assert state.cars[1].armour == data.START_ARMOUR
+    assert {"type": "card", "seat": 1, "kind": "lucky", "order": True} in state.events
 
 
-def test_reaction_default_declines_for_the_holder_only_on_someone_elses_turn() -> None:
-    cars = [car(0, 2, 1, 1, 4), car(1, 2, 2, cards=[data.PLATE]), car(2, 4, 0)]
-    state = moving(cars, course=OPEN)
-    assert GAME.reaction_default(state) is None  # nothing awaited
-    state.loaded_dice = [6, 6, 6, 6, 1, 1, 1, 6]
-    state = play(state, 0, "step 2")  # seat 0 rams seat 1, whose test fails
-    assert GAME.reaction_default(state) == (1, "decline")
-    assert "decline" in GAME.legal_actions(state, 1)
-    state = GAME.apply(state, 1, "decline")
-    assert state.cars[1].armour == 3
-    assert GAME.reaction_default(state) is None
-    own = scenario([car(0, 2, 1, 2, 8, cards=[data.LUCKY]), car(1, 3, 0)], course=OPEN)
-    own.loaded_dice = [1, 1, 1]
-    own = play(own, 0, "accel")  # a heat test of the driver's own: its turn timer governs
-    assert GAME.to_act(own) == frozenset({0}) and own.reaction is not None
-    assert GAME.reaction_default(own) is None
-
-
-def test_no_reaction_when_the_test_went_well() -> None:
+def test_no_card_is_used_when_the_test_went_well() -> None:
     state = moving(
         [car(0, 2, 1, 1, 4), car(1, 2, 2, cards=[data.LUCKY]), car(2, 4, 0)], course=OPEN
     )
     state.loaded_dice = [6] * 8
     state = play(state, 0, "step 2")
-    assert state.reaction is None
+    assert events(state, "card") == [] and state.cars[1].cards == [data.LUCKY]
+
+
+def test_an_out_car_or_a_finished_race_takes_no_order() -> None:
+    state = scenario([car(0, 2, 1), car(1, 3, 0, out=True, cards=[data.PLATE]), car(2, 4, 0)])
+    assert GAME.order_actions(state, 1) == []
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, 1, "order plate off")
+
+
+def _seat_1_policy(state: RncState) -> str:
+    """Seat 1 drives by a rule that does not look at its hand: fast, then the first way on."""
+    legal = [a for a in GAME.legal_actions(state, 1) if not a.startswith("card")]
+    speed = state.cars[1].speed
+    for wanted in ("accel" if speed < 10 else "hold", "drive", "step", "hold", "go"):
+        chosen = next((a for a in legal if a.startswith(wanted)), None)
+        if chosen is not None:
+            return chosen
+    return legal[0]
+
+
+def _public_run(
+    hand: list[str], seed: int, orders: str = "eager"
+) -> list[tuple[Any, frozenset[int]]]:
+    """A whole race with seat 1's hand replaced (its orders eager); the others are AI seats.
+    The public view and ``to_act`` after each action, up to the moment seat 1 uses a card
+    (it is then revealed; the list ends with ``("used", ...)``)."""
+    state = GAME.new_state(3, seed)
+    state.cars[1].cards = list(hand)
+    state.cars[1].orders = {"lucky": "1", "luckydrive": "1", "plate": "1", "ace": "3"}
+    if orders == "off":
+        state.cars[1].orders = dict.fromkeys(data.ORDERS, "off")
+    rng = random.Random(seed)
+    seen: list[tuple[Any, frozenset[int]]] = []
+    while GAME.to_act(state):
+        seen.append((GAME.view(state, None), GAME.to_act(state)))
+        seat = min(GAME.to_act(state))
+        action = _seat_1_policy(state) if seat == 1 else GAME.bot_action(state, seat, rng)
+        state = GAME.apply(state, seat, action)
+        if [e for e in events(state, "card") if e["seat"] == 1]:
+            seen.append(("used", frozenset()))
+            break
+    return seen
+
+
+PLAIN_HAND = [data.NAILS] * 6
+
+
+@pytest.mark.parametrize(("card", "seed"), [(data.LUCKY, 2), (data.LUCKY, 3), (data.ACE, 10)])
+def test_holding_a_reaction_card_changes_nothing_public_before_it_is_used(
+    card: str, seed: int
+) -> None:
+    with_card = _public_run([card, *PLAIN_HAND[1:]], seed)
+    assert with_card[-1][0] == "used", "the case arose and the order used the card"
+    with_card.pop()
+    without = _public_run(PLAIN_HAND, seed)[: len(with_card)]
+    assert len(with_card) > 20
+    for step, (seen, other) in enumerate(zip(with_card, without, strict=True)):
+        assert seen == other, f"step {step} differs with {card} in the hand"
+
+
+@pytest.mark.parametrize("card", [data.LUCKY, data.PLATE, data.ACE])
+@pytest.mark.parametrize("seed", [2, 10])
+def test_a_reaction_card_never_used_changes_nothing_public_all_race(card: str, seed: int) -> None:
+    with_card = _public_run([card, *PLAIN_HAND[1:]], seed, orders="off")
+    without = _public_run(PLAIN_HAND, seed, orders="off")
+    assert with_card == without and len(with_card) > 20
+
+
+@pytest.mark.parametrize("orders", ["off", "eager"])
+def test_a_rammed_car_holding_armour_plate_looks_like_any_other(orders: str) -> None:
+    seen = []
+    for hand in ([data.PLATE], [data.NAILS]):
+        state = moving([car(0, 2, 1, 1, 4), car(1, 2, 2, cards=hand), car(2, 4, 0)], course=OPEN)
+        if orders == "off" and hand == [data.PLATE]:
+            state = play_order(state, 1, "order plate off")
+        state.loaded_dice = [6, 6, 6, 6, 1, 1, 6, 6]
+        state = play(state, 0, "step 2")  # seat 1's armour test: two dice fail
+        public = GAME.view(state, None)
+        public["cars"][1].pop("cards")
+        public["cars"][1].pop("armour")
+        public["events"] = [e for e in public["events"] if e["type"] not in ("card", "armour")]
+        seen.append((public, GAME.to_act(state)))
+    assert seen[0] == seen[1]
+    assert seen[0][1] == frozenset({1})  # the turn simply passed: nobody is waited for
+
+
+def test_a_version_1_dump_waiting_for_a_reaction_loads_with_the_throw_standing() -> None:
+    state = moving(
+        [car(0, 2, 1, 1, 4), car(1, 2, 2, cards=[data.PLATE]), car(2, 4, 0)], course=OPEN
+    )
+    dumped = GAME.dump(state)
+    dumped["schema"] = 1
+    for seat_car in dumped["cars"]:
+        del seat_car["orders"]
+    del dumped["move"]["held"], dumped["move"]["nails"]
+    dumped["phase"], dumped["current"] = PHASE_MOVE, 0
+    dumped["move"]["points"], dumped["move"]["stopped"] = 0, True
+    dumped["reaction"] = {
+        "seat": 1,
+        "kind": "armour",
+        "count": 4,
+        "charmed": False,
+        "dice": [1, 1, 1, 6],
+        "result": 3,
+    }
+    loaded = GAME.load(json.loads(json.dumps(dumped)))
+    assert loaded.cars[1].armour == 3 and loaded.cars[1].cards == [data.PLATE]
+    assert loaded.current == 1 and GAME.to_act(loaded) == frozenset({1})
+    assert "reaction" not in GAME.view(loaded, None)
+    assert GAME.view(loaded, 1)["orders"]["plate"] == "2"
 
 
 # --- setup: deal, trading, grid -----------------------------------------------------------------
@@ -704,6 +902,23 @@ def test_presets_have_the_documented_lengths() -> None:
     assert oval.laps == 2 and oval.loop_rows == 40
 
 
+def test_presets_use_each_module_once() -> None:
+    sprint = GAME.new_state(2, 1, {"course": "sprint"}).course
+    oval = GAME.new_state(2, 1, {"course": "oval"}).course
+    assert sprint.faces == ("1A", "4A", "2A", "6B", "9A")
+    assert oval.faces == ("1A", "4A", "3A", "6B", "9A")
+    for name in data.PRESETS:
+        modules = [face[:-1] for face in data.PRESETS[name][0]]
+        assert len(modules) == len(set(modules)), name
+
+
+def test_a_running_match_keeps_its_course() -> None:
+    state = GAME.new_state(2, 1, {"course": "sprint"})
+    dumped = GAME.dump(state)
+    dumped["course"]["faces"] = ["1A", "4A", "2A", "4B", "9A"]  # the Sprint before the ruling
+    assert GAME.load(dumped).course.faces == ("1A", "4A", "2A", "4B", "9A")
+
+
 def test_a_loop_repeats_its_rocks_each_lap() -> None:
     oval = GAME.new_state(2, 1, {"course": "oval"}).course
     assert oval.is_rock(1, 10) and oval.is_rock(1, 50)  # 4A left bend, both laps
@@ -722,7 +937,8 @@ def test_custom_course_from_faces_and_laps() -> None:
         ("1A 11A", 1, "Unknown module face '11A'"),
         ("1C", 1, "Unknown module face '1C'"),
         ("1A", 0, "Laps must be"),
-        ("1A " * 21, 1, "at most 20"),
+        ("1A 4B 4A", 1, r"Module 4 is named twice \('4B' and '4A'\): the box holds one"),
+        ("1A 1A", 1, "Module 1 is named twice"),
     ],
 )
 def test_malformed_custom_courses_are_refused_with_a_clear_message(
@@ -747,14 +963,14 @@ def test_garbage_is_refused_with_illegal_action() -> None:
             GAME.apply(state, 0, action)
 
 
-def test_dump_and_load_round_trip_mid_reaction() -> None:
+def test_dump_and_load_round_trip_with_orders() -> None:
     state = moving(
         [car(0, 2, 1, 1, 4), car(1, 2, 2, cards=[data.LUCKY]), car(2, 4, 0)], course=OPEN
     )
-    state.loaded_dice = [6, 6, 6, 6, 1, 6, 6, 6]
-    state = play(state, 0, "step 2")
+    state = GAME.apply(state, 1, "order lucky fatal")
     dumped = json.loads(json.dumps(GAME.dump(state)))
     assert GAME.dump(GAME.load(dumped)) == GAME.dump(state)
+    assert GAME.load(dumped).cars[1].orders["lucky"] == "fatal"
 
 
 def test_public_view_shows_dashboards_but_not_cards() -> None:
@@ -791,7 +1007,7 @@ def test_ai_does_not_push_for_nothing() -> None:
 
 def test_ai_slows_down_before_rock_it_cannot_steer_around() -> None:
     """Lanes 3-4 of a left hairpin lead into a right hairpin: lanes must change; no tyres."""
-    course = parse_course("5A 1A 5B 1A", 1)
+    course = track("5A 1A 5B 1A")
     state = scenario([car(0, 4, 6, 5, 16, tyres=0), car(1, 3, 1)], course=course)
     state.loaded_dice = [6] * 12
     rng = random.Random(0)
@@ -810,11 +1026,12 @@ def test_ai_crosses_the_finish_when_it_can() -> None:
     assert GAME.bot_action(state, 0, random.Random(0)) == "drive 2,2,2"
 
 
-def test_ai_rethrows_a_heat_test_that_would_blow_its_engine() -> None:
+def test_the_default_order_rethrows_a_heat_test_that_would_blow_the_engine() -> None:
     state = scenario([car(0, 2, 1, 2, 8, temp=4, cards=[data.LUCKY]), car(1, 3, 0)])
-    state.loaded_dice = [1, 2, 6]
+    state = GAME.apply(state, 0, "order lucky fatal")
+    state.loaded_dice = [1, 2, 6, 6, 6, 6, 6, 6]
     state = play(state, 0, "accel")
-    assert GAME.bot_action(state, 0, random.Random(0)) == "card lucky"
+    assert state.mover.temp == 4 and not state.mover.out
 
 
 def test_an_offer_cannot_be_sent_to_a_seat_that_finished_trading() -> None:

@@ -49,6 +49,8 @@ LEG_REACH_AHEAD: Final = 3  # ...and up to one row ahead of the head (t + 2 + 1)
 
 SIDES: Final = ("L", "R")
 POSITIONS: Final = ("H", "M", "F")  # hind, middle, front: their order on each side
+SIDE_WORDS: Final = {"L": "left", "R": "right"}
+POSITION_WORDS: Final = {"H": "hind", "M": "middle", "F": "front"}
 LEGS: Final = tuple(side + position for side in SIDES for position in POSITIONS)
 LEG_INDEX: Final = {leg: index for index, leg in enumerate(LEGS)}
 START_LEG_ROW: Final = {"H": 1, "M": 2, "F": 3}
@@ -132,23 +134,35 @@ class Bug:
         return self.tail >= FINISH_TAIL
 
 
+def leg_words(leg: str) -> str:
+    """``LF`` -> ``left front`` (the English fallback; the Discord layer translates)."""
+    return f"{SIDE_WORDS[leg[0]]} {POSITION_WORDS[leg[1]]}"
+
+
+def leg_refusal(message: str, reason: str, leg: str, **params: object) -> IllegalAction:
+    """A refusal about one leg. Its key names the leg (``leg_off_track.LF``) so each
+    language can name it in words; ``reason`` is the key's first part."""
+    return IllegalAction(message, f"{reason}.{leg}", leg=leg, **params)
+
+
 def leg_move_problem(bug: Bug, leg: str) -> IllegalAction | None:
     """Why ``leg`` may not move one row forward now, or None when it may."""
     target = bug.row(leg) + 1
+    words = leg_words(leg)
     if target > ROWS:
-        return IllegalAction(f"{leg} is already on the last row.", "leg_off_track", leg=leg)
+        return leg_refusal(f"The {words} leg is already on the last row.", "leg_off_track", leg)
     if target > bug.tail + LEG_REACH_AHEAD:
-        return IllegalAction(
-            f"{leg} would lose touch with the body: legs stay within 3 rows of the tail.",
+        return leg_refusal(
+            f"The {words} leg would lose touch with the body: legs stay within 3 rows of the tail.",
             "leg_too_far_ahead",
-            leg=leg,
+            leg,
         )
     ahead = LEG_AHEAD[leg]
     if ahead is not None and bug.row(ahead) == target:
-        return IllegalAction(
-            f"{leg} is blocked: {ahead} holds the slot ahead, and legs never jump.",
+        return leg_refusal(
+            f"The {words} leg is blocked by the {leg_words(ahead)} leg: legs never jump.",
             "leg_slot_taken",
-            leg=leg,
+            leg,
             blocker=ahead,
         )
     return None
@@ -493,8 +507,13 @@ def _check_leg(mine: SeatState, leg: str) -> None:
     current = mine.current
     if current is None:
         raise IllegalAction("Play a card first.", "no_card_in_play")
-    require(leg in CARDS[current], f"This card does not show {leg}.", "leg_not_shown", leg=leg)
-    require(leg not in mine.moved, f"{leg} has moved for this card.", "leg_already_moved", leg=leg)
+    words = leg_words(leg)
+    if leg not in CARDS[current]:
+        raise leg_refusal(f"This card does not show the {words} leg.", "leg_not_shown", leg)
+    if leg in mine.moved:
+        raise leg_refusal(
+            f"The {words} leg has already moved for this card.", "leg_already_moved", leg
+        )
     problem = leg_move_problem(mine.bug, leg)
     if problem is not None:
         raise problem
@@ -622,9 +641,19 @@ def _dump_seat(seat: SeatState) -> JsonDict:
     }
 
 
+def _load_bug(tail: int, legs: tuple[int, ...]) -> Bug:
+    """A saved bug, refused unless the ruling allows it: body on the track, six legs in
+    the window beside or diagonal to it, each side in order."""
+    require(1 <= tail <= FINISH_TAIL, "A saved bug's body is off its track.", "bad_save")
+    require(len(legs) == len(LEGS), "A saved bug has not six legs.", "bad_save")
+    bug = Bug(tail, legs)
+    require(legs_rule_holds(bug), "A saved bug's legs break the legs rule.", "bad_save")
+    return bug
+
+
 def _load_seat(data: JsonDict) -> SeatState:
     return SeatState(
-        bug=Bug(int(data["tail"]), tuple(int(row) for row in data["legs"])),
+        bug=_load_bug(int(data["tail"]), tuple(int(row) for row in data["legs"])),
         offer=tuple(data["offer"]),
         passing=tuple(data["passing"]),
         hand=tuple(data["hand"]),

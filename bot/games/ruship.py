@@ -373,7 +373,14 @@ def _second_die_usable(state: RushipState, use: Use) -> bool:
 
 
 def reroll_actions(state: RushipState) -> list[str]:
-    if state.phase != PHASE_MOVE or state.reroll_used or REROLL not in state.powers[state.turn]:
+    """The *Reroll* power: once per turn, right after rolling, before either die is used
+    (the ruling's order: roll, reroll, use the dice). Offered, never forced."""
+    if (
+        state.phase != PHASE_MOVE
+        or state.reroll_used
+        or any(state.dice_used)
+        or REROLL not in state.powers[state.turn]
+    ):
         return []
     return [f"reroll {i + 1}" for i in unused_dice(state)]
 
@@ -573,6 +580,8 @@ def _play(state: RushipState, use: Use) -> RushipState:
         "to": use.to,
         "captured": list(use.captured),
     }
+    if use.origin is None:  # an entry counts from the carrier: where it stood then
+        record["carrier"] = state.carriers[seat]
     events: list[Json] = [_move_event(state, use)]
     events += [{"type": "capture", "seat": seat, "at": p, "owner": defender} for p in use.captured]
     played = replace(
@@ -625,9 +634,10 @@ def _take_power(state: RushipState, name: str) -> RushipState:
 
 
 def _settle(state: RushipState, events: list[Json]) -> RushipState:
-    """Pass the turn when no die is left, or none left can be used (and no reroll can help)."""
+    """Pass the turn when no die is left, or none left can be used (a Reroll is never forced:
+    with no usable die the turn passes even if a reroll could have helped)."""
     left = unused_dice(state)
-    if left and (legal_uses(state) or reroll_actions(state)):
+    if left and legal_uses(state):
         return replace(state, events=tuple(events))
     if left:
         events.append(

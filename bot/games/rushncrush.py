@@ -22,26 +22,31 @@ Action grammar (every action is ASCII, <= 60 characters):
   change with brakes possible: ``go`` ends the dashboard;
 * move: ``drive <l1,l2,...>`` a whole clean path (the lane after each step; offered once
   per reachable end cell, plus one path across the finish), ``step <lane>`` one step
-  (straight or diagonal; rock, cars, wrecks and nails take effect), ``push <dir>`` with dir
-  ``left``, ``right``, ``ahead-left`` or ``ahead-right``, ``card nails`` (nails on the
-  cell you are about to leave), ``card spare``, ``card bullbar`` (your next push or ram this
-  turn), ``card radiator``;
-* a test of yours just thrown: ``card lucky`` (re-throw), ``card plate`` (armour tests),
-  ``card ace`` (driving test) or ``decline`` (the result stands). While such a reaction is
-  pending only its holder acts, on anybody's turn.
+  (straight or diagonal; rock, cars, wrecks and nails take effect; lane 0 or 5 is off the
+  road: a head-on into rock), ``push <dir>`` with dir ``left``, ``right``, ``ahead-left`` or
+  ``ahead-right`` (not again on a car whose push failed this move), ``card nails`` (the
+  nails fall on the next cell the car leaves; if it leaves none, the card comes back),
+  ``card spare``, ``card bullbar`` (your next push or ram this turn), ``card radiator``;
+* standing orders (``HasStandingOrders``; any seat still racing, at any time, whoever is to
+  act; nothing public changes): ``order <key> <setting>`` for the reaction cards the seat
+  holds, keys and settings in ``rushncrush_data.ORDERS`` (``order lucky 2``: re-throw a
+  heat, armour or rock test costing 2 or more, ``order luckydrive 0``, ``order plate
+  fatal``, ``order ace 1``, ``off`` for each). The engine plays the card at once when the
+  case arises (Lucky charm first, then Armour plate or Ace driver on the throw that stands);
+  the card is revealed then (event ``card`` with ``order``). Nobody ever waits for a card.
 
-Views. Public (``view(state, None)``): ``phase`` (trade, grid, dash, dash_post, move,
-over), ``round``, ``turn`` (the seat driving, else None), ``course`` (name, faces, laps,
-loop_rows, length, grid_rows, lanes, ``rocks`` as [lane, physical row]), ``wrecks``
-([lane, physical row, seat]; seat -1 for a scenery wreck), ``nails`` ([lane, physical
-row]), ``cars`` (seat, placed, lane, row, lap, out, gear, speed, heat W/Y/O/R, temp, armour,
-tyres, brakes, turbos, cards = how many), ``order`` (this round's race order),
-``draw_order`` (grid picks), ``move`` (in the move phase: seat, points, changes (None =
-unlimited), free_change, bullbar, chute, path), ``last_path`` ({seat, path} of the last
-move), ``reaction`` ({seat, test: {kind, dice, result, charmed}} while a test waits for its
-holder's answer), ``trading`` ({ready, offers: [{from, to}]}), ``events``, ``to_act``,
-``outcome``. A seat's view adds ``seat``, ``hand`` (its cards), its private events and
-``trading.mine`` (its draft and the offers it sent or received, with the kinds).
+Views. Public (``view(state, None)``): ``phase`` (trade, grid, dash, dash_post, move, over),
+``round``, ``turn`` (the seat driving, else None), ``course`` (name, faces, laps, loop_rows,
+length, grid_rows, lanes, ``rocks`` as [lane, physical row]), ``wrecks`` ([lane, physical
+row, seat]; seat -1 for a scenery wreck), ``nails`` ([lane, physical row]), ``cars`` (seat,
+placed, lane, row, lap, out, gear, speed, heat W/Y/O/R, temp, armour, tyres, brakes, turbos,
+cards = how many), ``order`` (this round's race order), ``draw_order`` (grid picks),
+``move`` (in the move phase: seat, points, changes (None = unlimited), free_change, bullbar,
+chute, path), ``last_path`` ({seat, path} of the last move), ``last_rolls`` (the roll events
+of the last action that threw dice), ``trading`` ({ready, offers: [{from, to}]}),
+``events``, ``to_act``, ``outcome``. A seat's view adds ``seat``, ``hand`` (its cards),
+``orders`` (its standing orders, key -> setting), its private events and ``trading.mine``
+(its draft and the offers it sent or received, with the kinds).
 
 Events (``type`` and params): placed {seat, lane, row}; grid_turn {seat}; trade_open;
 trade_offer {seat, to}; trade_withdrawn {seat}; trade_refused {seat, to}; trade {seat, to};
@@ -49,13 +54,14 @@ trade_cards {seat, gave, got} (private to that seat); trade_ready {seat}; turn {
 round}; lever {seat, via (accel, turbo, nitro, decel, gear, brake, chute, hold), gear,
 speed, heat}; roll {seat, test (heat, driving, armour, hard, rock, push_attack,
 push_defend), dice, result} (result: failures, armour lost, lane changes, or the kept die);
-temperature {seat, temp, rise}; armour {seat, lost, left}; wrecked {seat, cause
-(explosion, armour, rock), lane, row}; lane_changes {seat, allowed}; card {seat, kind};
-decline {seat}; step {seat, lane, row}; crash {seat, into: rock|wreck (lane, row) or car
-(other, tests, own_tests)}; behind_wreck {seat, lane, row}; tyre {seat, left}; nails {seat,
-tyres}; push {seat, other, direction, attack, defence}; push_result {seat, other, result:
-held|pushed (lane)|wedged (against: seat or None)}; moved {seat, path}; finish {seat};
-race_over {winners, reason (finish, last_car, all_out)}.
+temperature {seat, temp, rise}; armour {seat, lost, left}; wrecked {seat, cause (explosion,
+armour, rock), lane, row}; lane_changes {seat, allowed}; card {seat, kind, order (played by
+a standing order)}; nails_dropped {seat, lane, row}; step {seat, lane, row}; crash {seat,
+into: rock|wreck (lane, row) or car (other, tests, own_tests)}; behind_wreck {seat, lane,
+row}; tyre {seat, left}; nails {seat, tyres}; push {seat, other, direction, attack,
+defence}; push_result {seat, other, result: held|pushed (lane)|wedged (against: seat or
+None)}; moved {seat, path}; finish {seat}; race_over {winners, reason (finish, last_car,
+all_out)}.
 
 Tests build positions with :func:`scenario` and load dice with ``RncState.loaded_dice``.
 """
@@ -70,19 +76,19 @@ from functools import lru_cache
 from typing import Any
 
 from bot.games import rushncrush_data as data
-from bot.games.base import IllegalAction, Outcome, SeededRng, require
+from bot.games.base import IllegalAction, Outcome, SeededRng, is_order_action, require
 
 Json = dict[str, Any]
 Cell = tuple[int, int]  # (lane, row)
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 PHASE_TRADE, PHASE_GRID, PHASE_DASH, PHASE_DASH_POST = "trade", "grid", "dash", "dash_post"
 PHASE_MOVE, PHASE_OVER = "move", "over"
 HEAT, DRIVING, ARMOUR, HARD, ROCK = "heat", "driving", "armour", "hard", "rock"
 PUSH_ATTACK, PUSH_DEFEND = "push_attack", "push_defend"
 REASON_FINISH, REASON_LAST_CAR, REASON_ALL_OUT = "finish", "last_car", "all_out"
 CAUSE_EXPLOSION, CAUSE_ARMOUR, CAUSE_ROCK = "explosion", "armour", "rock"
-DECLINE, GO, HOLD = "decline", "go", "hold"
+GO, HOLD = "go", "hold"
 PUSH_DIRECTIONS: dict[str, Cell] = {
     "left": (-1, 0),
     "right": (1, 0),
@@ -149,14 +155,21 @@ def parse_course(faces: str, laps: int) -> Course:
     names = [name.upper() for name in faces.replace(",", " ").split()]
     if not names:
         raise ValueError("The course needs at least one module face, e.g. '1A 4B 7A'.")
-    if len(names) > data.MAX_FACES:
-        raise ValueError(f"A course has at most {data.MAX_FACES} module faces.")
     unknown = [name for name in names if name not in data.FACES]
     if unknown:
         raise ValueError(
             f"Unknown module face '{unknown[0]}': use a module number 1-10 and a side A or B, "
             "e.g. '4B'."
         )
+    seen: dict[str, str] = {}
+    for name in names:
+        module = name[:-1]
+        if module in seen:
+            raise ValueError(
+                f"Module {module} is named twice ('{seen[module]}' and '{name}'): the box holds "
+                "one of each module, so a course uses each module once, on one face."
+            )
+        seen[module] = name
     if isinstance(laps, bool) or not isinstance(laps, int) or not 1 <= laps <= data.MAX_LAPS:
         raise ValueError(f"Laps must be a whole number from 1 to {data.MAX_LAPS}.")
     return Course(data.CUSTOM, tuple(names), laps)
@@ -223,6 +236,30 @@ def test_failures(dice: list[int], hard: bool = False) -> int:
     return sum(1 for die in dice if die < threshold)
 
 
+# --- standing orders ----------------------------------------------------------------------------
+def default_orders() -> dict[str, str]:
+    return {key: default for key, (_, _, default) in data.ORDERS.items()}
+
+
+def _order_fires(car: Any, key: str, loss: int, fatal: bool) -> bool:
+    """Whether this car's order ``key`` asks for its card on a test costing ``loss``."""
+    card, _, _ = data.ORDERS[key]
+    setting = car.orders.get(key, data.ORDERS[key][2])
+    if card not in car.cards or setting == data.ORDER_OFF:
+        return False
+    if setting == data.ORDER_FATAL:
+        return fatal
+    return fatal or loss >= int(setting)
+
+
+def _driving_order_fires(car: Any, key: str, allowed: int) -> bool:
+    card, _, _ = data.ORDERS[key]
+    setting = car.orders.get(key, data.ORDERS[key][2])
+    if card not in car.cards or setting == data.ORDER_OFF:
+        return False
+    return allowed < data.MAX_DRIVING_RESULT and allowed <= int(setting)
+
+
 # --- state ------------------------------------------------------------------------------------
 @dataclass
 class Car:
@@ -240,6 +277,7 @@ class Car:
     turbos: int = data.START_TURBOS
     cards: list[str] = field(default_factory=list)
     arrival: int = 0  # when the car reached its row (race-order tie-break)
+    orders: dict[str, str] = field(default_factory=lambda: default_orders())
 
     @property
     def bubble(self) -> data.Bubble:
@@ -254,6 +292,8 @@ class Move:
     changes: int | None = None  # lane changes left from the driving test; None = unlimited
     free_change: bool = False  # forcing the way after a rock
     pushed: bool = False  # pushed since the car last moved a space
+    held: list[int] = field(default_factory=list)  # seats whose push failed: not again this move
+    nails: bool = False  # Nails played: they drop on the next cell the car leaves
     bullbar: bool = False
     chute: int = 0
     gear_changed: bool = False
@@ -284,12 +324,12 @@ class RncState:
     nails: list[list[int]] = field(default_factory=list)  # [lane, physical row]
     move: Move = field(default_factory=Move)
     queue: list[Json] = field(default_factory=list)
-    reaction: Json | None = None
     events: list[Json] = field(default_factory=list)
     outcome: Json | None = None  # {"winners": [...], "reason": str}
     trade: Trade | None = None
     arrivals: int = 0
     last_path: Json | None = None  # {"seat", "path"}
+    last_rolls: list[Json] = field(default_factory=list)  # the dice of the last action throwing any
     loaded_dice: list[int] = field(default_factory=list)  # test hook: thrown before the rng
 
     def car_at(self, lane: int, row: int, besides: int | None = None) -> Car | None:
@@ -397,23 +437,6 @@ def _test_result(test: Json) -> int:
     return kept_die(dice, data.DRIVING_TEST[test["speed"]][1])  # DRIVING
 
 
-def reaction_options(state: RncState, test: Json) -> list[str]:
-    """The cards the tested car's owner may answer this throw with."""
-    cards = state.cars[test["seat"]].cards
-    kind, result = test["kind"], test["result"]
-    worth_answering = result < data.MAX_DRIVING_RESULT if kind == DRIVING else result > 0
-    if not worth_answering:
-        return []
-    options = []
-    if data.LUCKY in cards and not test["charmed"] and test["dice"]:
-        options.append(f"card {data.LUCKY}")
-    if data.PLATE in cards and kind in (ARMOUR, HARD):
-        options.append(f"card {data.PLATE}")
-    if data.ACE in cards and kind == DRIVING:
-        options.append(f"card {data.ACE}")
-    return options
-
-
 def _throw(state: RncState, seat: int, kind: str, count: int, **extra: Any) -> None:
     test: Json = {"seat": seat, "kind": kind, "count": count, "charmed": False, **extra}
     _throw_dice(state, test)
@@ -430,15 +453,44 @@ def _throw_dice(state: RncState, test: Json) -> None:
         dice=test["dice"],
         result=test["result"],
     )
-    if reaction_options(state, test):
-        state.reaction = test
-    else:
-        _resolve_test(state, test)
+    _follow_orders(state, test)
+
+
+def _follow_orders(state: RncState, test: Json) -> None:
+    """The tested car's standing orders, at once: Lucky charm first (a re-throw), then the
+    Armour plate or the Ace driver on the throw that stands. A card is shown when used."""
+    car = state.cars[test["seat"]]
+    kind, result = test["kind"], test["result"]
+    if kind == DRIVING:
+        if not test["charmed"] and test["dice"] and _driving_order_fires(car, "luckydrive", result):
+            _use_card(state, car, data.LUCKY)
+            test["charmed"] = True
+            _throw_dice(state, test)
+            return
+        _resolve_test(state, test, ace=_driving_order_fires(car, "ace", result))
+        return
+    fatal = car.temp + result >= data.EXPLOSION_TEMPERATURE if kind == HEAT else result > car.armour
+    if not test["charmed"] and test["dice"] and _order_fires(car, "lucky", result, fatal):
+        _use_card(state, car, data.LUCKY)
+        test["charmed"] = True
+        _throw_dice(state, test)
+        return
+    plate = kind in (ARMOUR, HARD) and result > 0 and _order_fires(car, "plate", result, fatal)
+    _resolve_test(state, test, plate=plate)
+
+
+def _use_card(state: RncState, car: Car, kind: str) -> None:
+    car.cards.remove(kind)
+    _emit(state, "card", seat=car.seat, kind=kind, order=True)
 
 
 def _resolve_test(state: RncState, test: Json, plate: bool = False, ace: bool = False) -> None:
     car = state.cars[test["seat"]]
     result = test["result"]
+    if plate:
+        _use_card(state, car, data.PLATE)
+    if ace:
+        _use_card(state, car, data.ACE)
     if test["kind"] == HEAT:
         _heat_up(state, car, result)
     elif test["kind"] in (ARMOUR, HARD):
@@ -570,6 +622,8 @@ def _op_enter(state: RncState, op: Json) -> None:
     if op["row"] != car.row:
         state.arrivals += 1
         car.arrival = state.arrivals
+    if state.move.nails and car.seat == state.current:
+        _drop_nails(state, car.lane, car.row)
     car.lane, car.row = op["lane"], op["row"]
     state.move.path.append([car.lane, car.row])
     state.move.pushed = False
@@ -580,6 +634,15 @@ def _op_enter(state: RncState, op: Json) -> None:
         _finish(state, [car.seat], REASON_FINISH)
         return
     _run_over_nails(state, car)
+
+
+def _drop_nails(state: RncState, lane: int, row: int) -> None:
+    """Nails played this move fall on the cell the car has just left."""
+    state.move.nails = False
+    cell = [lane, state.course.physical_row(row)]
+    if cell not in state.nails:
+        state.nails.append(cell)
+        _emit(state, "nails_dropped", seat=state.current, lane=lane, row=row)
 
 
 def _run_over_nails(state: RncState, car: Car) -> None:
@@ -605,11 +668,9 @@ OPS = {
 
 
 def _run(state: RncState) -> None:
-    """Work through the queue until it is empty or a reaction waits; then settle the turn."""
-    while state.queue and state.reaction is None and state.outcome is None:
-        op = state.queue.pop(0)
-        OPS[op["op"]](state, op)
-    if state.reaction is None and state.outcome is None:
+    """Work through the queue until it is empty; then settle the turn."""
+    _run_queue_only(state)
+    if state.outcome is None:
         _settle(state)
 
 
@@ -630,7 +691,6 @@ def _finish(state: RncState, winners: list[int], reason: str) -> None:
     state.outcome = {"winners": winners, "reason": reason}
     state.phase = PHASE_OVER
     state.queue = []
-    state.reaction = None
     _emit(state, "race_over", winners=winners, reason=reason)
 
 
@@ -638,6 +698,8 @@ def _end_move(state: RncState) -> None:
     car = state.mover
     if not car.out:
         _back_off_wreck(state, car)
+    if state.move.nails and not car.out:  # the car never left its cell: the card comes back
+        car.cards = sorted([*car.cards, data.NAILS])
     if len(state.move.path) > 1:
         state.last_path = {"seat": car.seat, "path": state.move.path}
         _emit(state, "moved", seat=car.seat, path=[list(cell) for cell in state.move.path])
@@ -774,29 +836,11 @@ def _play_card(state: RncState, seat: int, kind: str) -> None:
     elif kind == data.CHUTE:
         state.move.chute = data.CHUTE_DECELERATIONS
     elif kind == data.NAILS:
-        state.nails.append([car.lane, state.course.physical_row(car.row)])
+        state.move.nails = True  # they drop on the cell the car leaves next
     elif kind == data.SPARE:
         state.move.changes = (state.move.changes or 0) + data.SPARE_TYRE_CHANGES
     elif kind == data.BULLBAR:
         state.move.bullbar = True
-
-
-def _answer_reaction(state: RncState, action: str) -> None:
-    test = state.reaction
-    assert test is not None
-    state.reaction = None
-    kind = action.split()[-1]
-    if action == DECLINE:
-        _emit(state, "decline", seat=test["seat"])
-        _resolve_test(state, test)
-        return
-    state.cars[test["seat"]].cards.remove(kind)
-    _emit(state, "card", seat=test["seat"], kind=kind)
-    if kind == data.LUCKY:
-        test["charmed"] = True
-        _throw_dice(state, test)
-    else:
-        _resolve_test(state, test, plate=kind == data.PLATE, ace=kind == data.ACE)
 
 
 # --- moving -------------------------------------------------------------------------------------
@@ -831,9 +875,7 @@ def can_change_lane(state: RncState, lane: int) -> bool:
 def step_actions(state: RncState) -> list[str]:
     car = state.mover
     actions = []
-    for lane in (car.lane - 1, car.lane, car.lane + 1):
-        if not 1 <= lane <= data.LANES:
-            continue
+    for lane in (car.lane - 1, car.lane, car.lane + 1):  # lane 0 or 5: off the road, rock
         if lane != car.lane and (
             state.car_at(lane, car.row + 1, besides=car.seat) is not None
             or not can_change_lane(state, lane)
@@ -850,8 +892,8 @@ def _step(state: RncState, lane: int) -> None:
     move.points -= 1
     free = move.free_change and lane != car.lane and _is_free(state, lane, row)
     move.free_change = False
-    target = state.car_at(lane, row, besides=car.seat)
-    if row <= state.course.length and state.course.is_rock(lane, row):
+    target = state.car_at(lane, row, besides=car.seat) if 1 <= lane <= data.LANES else None
+    if state.course.is_rock(lane, row):  # rock face, or off the road
         _emit(state, "crash", seat=car.seat, into="rock", lane=lane, row=row)
         state.queue.append({"op": "test", "seat": car.seat, "kind": ROCK, "speed": car.speed})
     elif target is not None:
@@ -899,7 +941,7 @@ def push_targets(state: RncState) -> dict[str, Car]:
     targets = {}
     for name, (d_lane, d_row) in PUSH_DIRECTIONS.items():
         other = state.car_at(car.lane + d_lane, car.row + d_row, besides=car.seat)
-        if other is not None:
+        if other is not None and other.seat not in move.held:
             targets[name] = other
     return targets
 
@@ -932,6 +974,7 @@ def _push(state: RncState, direction: str) -> None:
     blocker = state.car_at(lane, victim.row, besides=victim.seat)
     if defence >= attack:
         _emit(state, "push_result", result="held", seat=car.seat, other=victim.seat)
+        move.held.append(victim.seat)  # a failed push may not be tried again this move
         tests.append((victim.seat, data.PUSH_TESTS))
     elif state.course.is_rock(lane, victim.row) or state.has_wreck(lane, victim.row) or blocker:
         _emit(
@@ -1006,7 +1049,7 @@ def move_actions(state: RncState) -> list[str]:
     actions += step_actions(state)
     actions += [f"push {name}" for name in push_targets(state)]
     cards = car.cards
-    if data.NAILS in cards and not state.has_nails(car.lane, car.row):
+    if data.NAILS in cards and not move.nails:
         actions.append(f"card {data.NAILS}")
     if data.SPARE in cards and move.changes is not None:
         actions.append(f"card {data.SPARE}")
@@ -1036,7 +1079,7 @@ def _apply_move(state: RncState, action: str) -> None:
 
 
 def _run_queue_only(state: RncState) -> None:
-    while state.queue and state.reaction is None and state.outcome is None:
+    while state.queue and state.outcome is None:
         op = state.queue.pop(0)
         OPS[op["op"]](state, op)
 
@@ -1191,13 +1234,6 @@ def _car_view(state: RncState, car: Car) -> Json:
 def public_view(state: RncState) -> Json:
     course = state.course
     move = state.move
-    reaction = None
-    if state.reaction is not None:
-        test = state.reaction
-        reaction = {
-            "seat": test["seat"],
-            "test": {key: test[key] for key in ("kind", "dice", "result", "charmed")},
-        }
     return {
         "game": "rushncrush",
         "phase": state.phase,
@@ -1230,7 +1266,7 @@ def public_view(state: RncState) -> Json:
         if state.phase == PHASE_MOVE
         else None,
         "last_path": copy.deepcopy(state.last_path),
-        "reaction": reaction,
+        "last_rolls": copy.deepcopy(state.last_rolls),
         "trading": _trade_public(state),
         "events": [e for e in copy.deepcopy(state.events) if "private_to" not in e],
         "to_act": sorted(GAME.to_act(state)),
@@ -1287,8 +1323,6 @@ class RushNCrush:
     def to_act(self, state: RncState) -> frozenset[int]:
         if state.outcome is not None:
             return frozenset()
-        if state.reaction is not None:
-            return frozenset({state.reaction["seat"]})
         if state.phase == PHASE_TRADE:
             assert state.trade is not None
             return frozenset(s for s, ready in enumerate(state.trade.ready) if not ready)
@@ -1300,8 +1334,6 @@ class RushNCrush:
     def legal_actions(self, state: RncState, seat: int) -> list[str]:
         if seat not in self.to_act(state):
             return []
-        if state.reaction is not None:
-            return [*reaction_options(state, state.reaction), DECLINE]
         if state.phase == PHASE_TRADE:
             return trade_actions(state, seat)
         if state.phase == PHASE_GRID:
@@ -1310,9 +1342,51 @@ class RushNCrush:
             return move_actions(state)
         return dashboard_actions(state)
 
+    def order_actions(self, state: RncState, seat: int) -> list[str]:
+        """Order changes for this seat's reaction cards: for each order whose card it holds,
+        one step less eager and one step more eager than its current setting."""
+        if state.outcome is not None or not 0 <= seat < state.players:
+            return []
+        car = state.cars[seat]
+        if car.out:
+            return []
+        actions = []
+        for key, (card, settings, default) in data.ORDERS.items():
+            if card not in car.cards:
+                continue
+            index = settings.index(car.orders.get(key, default))
+            for neighbour in (index - 1, index + 1):
+                if 0 <= neighbour < len(settings):
+                    actions.append(f"order {key} {settings[neighbour]}")
+        return actions
+
+    def _set_order(self, state: RncState, seat: int, action: str) -> RncState:
+        """Any setting of an order for a card the seat holds, at any time while it races;
+        nothing public changes (not even the last action's events)."""
+        parts = action.split()
+        valid = (
+            isinstance(seat, int)
+            and 0 <= seat < state.players
+            and state.outcome is None
+            and not state.cars[seat].out
+            and len(parts) == 3
+            and parts[1] in data.ORDERS
+            and data.ORDERS[parts[1]][0] in state.cars[seat].cards
+            and parts[2] in data.ORDERS[parts[1]][1]
+        )
+        if not valid:
+            raise IllegalAction(
+                f"'{action[:60]}' is not possible now.", "illegal_action", action=action[:60]
+            )
+        new = copy.deepcopy(state)
+        new.cars[seat].orders[parts[1]] = parts[2]
+        return new
+
     def apply(self, state: RncState, seat: int, action: str) -> RncState:
         if not isinstance(seat, int) or not isinstance(action, str):
             raise IllegalAction("That is not an action.", "not_an_action")
+        if is_order_action(action):
+            return self._set_order(state, seat, action)
         require(
             seat in self.to_act(state),
             "It is not your turn.",
@@ -1326,9 +1400,7 @@ class RushNCrush:
             )
         new = copy.deepcopy(state)
         new.events = []
-        if new.reaction is not None:
-            _answer_reaction(new, action)
-        elif new.phase == PHASE_TRADE:
+        if new.phase == PHASE_TRADE:
             _apply_trade(new, seat, action)
         elif new.phase == PHASE_GRID:
             _, label, lane = action.split()
@@ -1340,18 +1412,10 @@ class RushNCrush:
         else:
             _apply_dashboard(new, action)
         _run(new)
+        rolls = [dict(e) for e in new.events if e["type"] == "roll"]
+        if rolls:
+            new.last_rolls = rolls
         return new
-
-    def reaction_default(self, state: RncState) -> tuple[int, str] | None:
-        """While a card is awaited from a player on someone else's turn (Armour plate, Lucky
-        charm, ...): that seat and ``decline``, the answer that stands when the match's
-        reaction timeout passes. ``None`` otherwise (a test on your own turn waits like the
-        rest of your turn)."""
-        test = state.reaction
-        if test is None or state.outcome is not None:
-            return None
-        seat = int(test["seat"])
-        return None if seat == state.current else (seat, DECLINE)
 
     def outcome(self, state: RncState) -> Outcome | None:
         if state.outcome is None:
@@ -1364,6 +1428,7 @@ class RushNCrush:
             return view
         view["seat"] = seat
         view["hand"] = list(state.cars[seat].cards)
+        view["orders"] = dict(state.cars[seat].orders)
         view["events"] = [
             {k: v for k, v in e.items() if k != "private_to"}
             for e in state.events
@@ -1403,7 +1468,6 @@ class RushNCrush:
             "nails": copy.deepcopy(state.nails),
             "move": copy.deepcopy(vars(state.move)),
             "queue": copy.deepcopy(state.queue),
-            "reaction": copy.deepcopy(state.reaction),
             "events": copy.deepcopy(state.events),
             "outcome": copy.deepcopy(state.outcome),
             "trade": None
@@ -1415,12 +1479,24 @@ class RushNCrush:
             },
             "arrivals": state.arrivals,
             "last_path": copy.deepcopy(state.last_path),
+            "last_rolls": copy.deepcopy(state.last_rolls),
             "loaded_dice": list(state.loaded_dice),
         }
 
     def load(self, data_in: dict[str, Any]) -> RncState:
-        if data_in.get("schema") != SCHEMA_VERSION:
+        """A dumped state; a version 1 dump (reaction windows) loads with any pending
+        reaction answered by its default: the throw stands."""
+        schema = data_in.get("schema")
+        if schema not in (1, SCHEMA_VERSION):
             raise ValueError("Unknown Rush'n'Crush save format.")
+        state = self._load(data_in)
+        pending = data_in.get("reaction") if schema == 1 else None
+        if pending is not None:
+            _resolve_test(state, copy.deepcopy(pending))
+            _run(state)
+        return state
+
+    def _load(self, data_in: dict[str, Any]) -> RncState:
         course = data_in["course"]
         trade = data_in["trade"]
         return RncState(
@@ -1438,7 +1514,6 @@ class RushNCrush:
             nails=copy.deepcopy(data_in["nails"]),
             move=Move(**copy.deepcopy(data_in["move"])),
             queue=copy.deepcopy(data_in["queue"]),
-            reaction=copy.deepcopy(data_in["reaction"]),
             events=copy.deepcopy(data_in["events"]),
             outcome=copy.deepcopy(data_in["outcome"]),
             trade=None
@@ -1450,6 +1525,7 @@ class RushNCrush:
             ),
             arrivals=data_in["arrivals"],
             last_path=copy.deepcopy(data_in["last_path"]),
+            last_rolls=copy.deepcopy(data_in.get("last_rolls", [])),
             loaded_dice=list(data_in["loaded_dice"]),
         )
 
@@ -1949,46 +2025,6 @@ def _rival_behind(state: RncState, car: Car) -> bool:
     )
 
 
-def _reaction_action(state: RncState, seat: int, legal: list[str]) -> str:
-    test = state.reaction
-    assert test is not None
-    car = state.cars[seat]
-    lucky, plate, ace = (f"card {k}" for k in (data.LUCKY, data.PLATE, data.ACE))
-    kind, result = test["kind"], test["result"]
-    if kind == HEAT:
-        bad = car.temp + result >= data.EXPLOSION_TEMPERATURE or result >= 2
-        return lucky if bad and lucky in legal else DECLINE
-    if kind in (ARMOUR, HARD):
-        fatal = result > car.armour
-        saved = not fatal or result - data.PLATE_IGNORED_FAILURES <= car.armour
-        if plate in legal and (fatal or result >= 2 or car.armour <= 2) and saved:
-            return plate
-        if lucky in legal and (fatal or result >= 2):
-            return lucky
-        return plate if fatal and plate in legal else DECLINE
-    if kind == ROCK:
-        return lucky if lucky in legal and (result > car.armour or result >= 3) else DECLINE
-    need = _changes_needed(state, seat)
-    if result + car.tyres >= need:
-        return DECLINE
-    if ace in legal and min(data.MAX_DRIVING_RESULT, result + data.ACE_BONUS) + car.tyres >= need:
-        return ace
-    if lucky in legal:
-        return lucky
-    return ace if ace in legal else DECLINE
-
-
-def _changes_needed(state: RncState, seat: int) -> int:
-    driver = _Driver(state, seat)
-    car = driver.car
-    table, finish = driver.routes(car.lane, car.row)
-    if finish is not None and car.speed >= state.course.length + 1 - car.row:
-        return finish
-    if len(table) > car.speed:
-        return min(table[car.speed].values())
-    return UNLIMITED
-
-
 def _trade_action(state: RncState, seat: int, legal: list[str]) -> str:
     trade = state.trade
     assert trade is not None
@@ -2019,8 +2055,6 @@ def choose_action(state: RncState, seat: int, rng: random.Random) -> str:
     legal = GAME.legal_actions(state, seat)
     if len(legal) == 1:
         return legal[0]
-    if state.reaction is not None:
-        return _reaction_action(state, seat, legal)
     if state.phase == PHASE_TRADE:
         return _trade_action(state, seat, legal)
     if state.phase == PHASE_GRID:

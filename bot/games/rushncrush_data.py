@@ -126,11 +126,28 @@ CHUTE_DECELERATIONS = 3
 ACE_BONUS = 2
 MAX_DRIVING_RESULT = 6
 
+# --- standing orders for the reaction cards (DESIGNED) ---------------------------------------
+#: Each order names a reaction card and when the engine plays it for you, at once:
+#: ``lucky`` re-throws a heat, armour or rock test that costs you at least N (degrees or
+#: armour tokens) or would wreck your car ("fatal": only then); ``luckydrive`` re-throws a
+#: driving test allowing N lane changes or fewer; ``plate`` ignores 2 failed dice of an
+#: armour test that costs at least N tokens (or would wreck the car); ``ace`` adds 2 to a
+#: driving test allowing N lane changes or fewer. Lucky charm is tried first, then the
+#: Armour plate or the Ace driver on the throw that stands.
+ORDER_OFF, ORDER_FATAL = "off", "fatal"
+#: Order -> (its card, its settings from "never" to "most eager", the default setting).
+ORDERS: dict[str, tuple[str, tuple[str, ...], str]] = {
+    "lucky": (LUCKY, (ORDER_OFF, ORDER_FATAL, "3", "2", "1"), "2"),
+    "luckydrive": (LUCKY, (ORDER_OFF, "0", "1"), ORDER_OFF),
+    "plate": (PLATE, (ORDER_OFF, ORDER_FATAL, "2", "1"), "2"),
+    "ace": (ACE, (ORDER_OFF, "0", "1", "2", "3"), "1"),
+}
+
 # --- the track (DESIGNED) -------------------------------------------------------------------
 LANES = 4
 FACE_ROWS = 8
 GRID_ROWS = 3  # clear rows of the start grid, behind the start line
-MAX_FACES = 20
+MAX_FACES = 10  # the box holds one of each module
 MAX_LAPS = 5
 
 #: A rock stretch: (lane, first row, last row), rows 1..FACE_ROWS inside the face.
@@ -172,8 +189,8 @@ FACES: dict[str, tuple[str, tuple[RockRun, ...]]] = {
 SPRINT, OVAL, GRAND_CANYON, CUSTOM = "sprint", "oval", "grand_canyon", "custom"
 #: Lobby presets: name -> (faces, laps). Laps > 1 make the course a loop.
 PRESETS: dict[str, tuple[tuple[str, ...], int]] = {
-    SPRINT: (("1A", "4A", "2A", "4B", "9A"), 1),
-    OVAL: (("1A", "4A", "3A", "4A", "6A"), 2),
+    SPRINT: (("1A", "4A", "2A", "6B", "9A"), 1),
+    OVAL: (("1A", "4A", "3A", "6B", "9A"), 2),
     GRAND_CANYON: (("1A", "2A", "4A", "3B", "5B", "6A", "7B", "8A", "9B", "10A"), 1),
 }
 DEFAULT_COURSE = SPRINT
