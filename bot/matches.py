@@ -43,7 +43,6 @@ REMINDER_FIRST_SECONDS = 12 * 3600
 REMINDER_EVERY_SECONDS = 24 * 3600
 EXPIRIES_BEFORE_AI_KEEPS_SEAT = 3
 MAX_ACTIONS_FOR_AN_EXPIRED_TURN = 200
-DEFAULT_REACTION_TIMEOUT_SECONDS = 120
 
 
 @dataclass(frozen=True)
@@ -380,30 +379,6 @@ class MatchService:
         if not limit or match.turn_started_at is None:
             return False
         return bool(now - match.turn_started_at >= float(limit))
-
-    def pending_reaction(self, match: Match, state: Any) -> tuple[int, str] | None:
-        """The (seat, default action) of an open reaction window, if the game has one."""
-        reaction_default = getattr(self.engine(match), "reaction_default", None)
-        if reaction_default is None:
-            return None
-        pending: tuple[int, str] | None = reaction_default(state)
-        return pending
-
-    def reaction_timeout(self, match: Match) -> float:
-        return float(match.settings.get("reaction_timeout") or DEFAULT_REACTION_TIMEOUT_SECONDS)
-
-    async def close_reaction_window(self, match_id: int, version: int) -> Played | None:
-        """The reaction timeout passed: the default answer stands for the player asked."""
-        async with self.lock(match_id):
-            match = await self._get(match_id)
-            if match.status != "active" or match.version != version:
-                return None
-            state = await self._state_or_freeze(match)
-            pending = self.pending_reaction(match, state)
-            if pending is None:
-                return None
-            seat, action = pending
-            return await self._apply(match, state, seat, action, by_ai=True)
 
     async def play_expired_turn(self, match_id: int) -> list[Expired]:
         """The AI plays the turn of every person whose time ran out; after three in a

@@ -280,9 +280,6 @@ class TableFlow:
         limit = match.settings.get("time_limit")
         if limit:
             lines.append(tr("lobby.time_limit", hours=round(limit / 3600, 1)))
-        reaction = match.settings.get("reaction_timeout")
-        if reaction:
-            lines.append(tr("lobby.reaction_timeout", seconds=reaction))
         return "\n".join(lines)
 
     async def on_lobby(self, interaction: discord.Interaction, match_id: int, op: str) -> None:

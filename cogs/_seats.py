@@ -1,4 +1,4 @@
-"""What happens without a click: AI seats, reminders, turn time limits, reaction windows.
+"""What happens without a click: AI seats, reminders and turn time limits.
 
 An AI seat plays one action about every ``ai_delay`` seconds so people can follow. A
 transient failure (Discord, the disk) pauses it with a growing delay instead of stopping
@@ -43,7 +43,6 @@ class SeatKeeper:
         self.ai_delay = ai_delay
         self.tick_seconds = tick_seconds
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
-        self._reaction_tasks: dict[int, asyncio.Task[None]] = {}
         self._timer_task: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
@@ -52,19 +51,14 @@ class SeatKeeper:
         self._timer_task = asyncio.create_task(self._timer_loop(), name="rushtable-timers")
 
     async def stop(self) -> None:
-        tasks = [
-            t
-            for t in [self._timer_task, *self._ai_tasks.values(), *self._reaction_tasks.values()]
-            if t is not None
-        ]
+        tasks = [t for t in [self._timer_task, *self._ai_tasks.values()] if t is not None]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
 
     def after_publish(self, match: Match, state: Any) -> None:
-        """A board went out: the AI plays if it is its turn; a reaction window closes in time."""
+        """A board went out: the AI plays if it is its turn."""
         self.schedule_ai(match.id)
-        self.schedule_reaction_timeout(match, state)
 
     # -- AI seats
     def schedule_ai(self, match_id: int) -> None:
@@ -116,45 +110,6 @@ class SeatKeeper:
             await self.boards.publish_or_retry_later(match_id)
         return True
 
-    # -- reaction windows
-    def schedule_reaction_timeout(self, match: Match, state: Any) -> None:
-        """When a player is offered a reaction, the default answer stands after the match's
-        reaction timeout (a tick after a restart catches any window left open)."""
-        if match.status != "active" or self.service.pending_reaction(match, state) is None:
-            return
-        previous = self._reaction_tasks.get(match.id)
-        if previous is not None and not previous.done():
-            previous.cancel()
-        delay = self.service.reaction_timeout(match)
-        self._reaction_tasks[match.id] = asyncio.create_task(
-            self._close_reaction_later(match.id, match.version, delay)
-        )
-
-    async def _close_reaction_later(self, match_id: int, version: int, delay: float) -> None:
-        try:
-            await asyncio.sleep(delay)
-            await self.close_reaction(match_id, version)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("match %s: closing a reaction window failed", match_id)
-
-    async def close_reaction(self, match_id: int, version: int) -> None:
-        match = await self.service.get(match_id)
-        pending = self.service.pending_reaction(match, self.service.load_state(match))
-        played = await self.service.close_reaction_window(match_id, version)
-        if played is None or pending is None:
-            return
-        channel = await self.boards.channel(match.channel_id)
-        seat = match.seats[pending[0]]
-        if channel is not None and not seat.is_ai:
-            tr = self.naming.guild_tr(match)
-            await channel.send(
-                tr("timer.reaction_timeout", player=self.naming.names(match, tr)[seat.seat]),
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-        await self.boards.publish_or_retry_later(match_id)
-
     # -- timers: reminders and time limits
     async def _timer_loop(self) -> None:
         await self.client.wait_until_ready()
@@ -175,12 +130,6 @@ class SeatKeeper:
                 continue
             humans = self.service.humans_to_act(match, state)
             if not humans:
-                continue
-            pending = self.service.pending_reaction(match, state)
-            if pending is not None:
-                started = match.turn_started_at or now
-                if now - started >= self.service.reaction_timeout(match):
-                    await self.close_reaction(match.id, match.version)
                 continue
             if self.service.time_limit_passed(match, now):
                 expired = await self.service.play_expired_turn(match.id)

@@ -1,4 +1,4 @@
-"""Bug Race rulings (rules/bugrace.md), one test per ruling or edge case."""
+"""Bug Race rulings (docs/rules/bugrace.md), one test per ruling or edge case."""
 
 from __future__ import annotations
 

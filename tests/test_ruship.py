@@ -1,4 +1,4 @@
-"""Ruship rule scenarios: the worked examples of rules/ruship.md, each Power, and edge cases."""
+"""Ruship rule scenarios: docs/rules/ruship.md's worked examples, each Power, edge cases."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rush'n'Crush rule scenarios (rules: /work/shared/rules/rushncrush.md).
+"""Rush'n'Crush rule scenarios (rules: docs/rules/rushncrush.md).
 
 Positions are built with ``scenario``; dice are loaded into the state (``dice=[...]``), so
 each test throws exactly the dice it names.

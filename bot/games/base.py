@@ -65,16 +65,6 @@ class Game(Protocol[StateT]):
 StateT_contra = TypeVar("StateT_contra", contravariant=True)
 
 
-class HasReactionWindows(Protocol[StateT_contra]):
-    """Optional, for games that offer a player a reaction on someone else's turn and wait
-    for it only up to the match's reaction timeout (Rush'n'Crush's Armour plate)."""
-
-    def reaction_default(self, state: StateT_contra) -> tuple[int, str] | None:
-        """While a reaction is awaited: the seat asked and the action that stands when it
-        lets the timeout pass. ``None`` when nothing is awaited."""
-        ...
-
-
 class HasStandingOrders(Protocol[StateT_contra]):
     """Optional, for games whose reaction cards answer other players' actions (Rush'n'Crush,
     Fireship). Waiting for an answer would tell everyone who holds such a card, so each
@@ -90,6 +80,39 @@ class HasStandingOrders(Protocol[StateT_contra]):
 
     def order_actions(self, state: StateT_contra, seat: int) -> list[str]:
         """The order changes this seat may make now (empty when the match is over)."""
+        ...
+
+
+#: The seat the platform acts in for what no player chooses (a pulse ending, a reported
+#: chat message). It is never in ``to_act``; see ``HasClock``.
+SYSTEM_SEAT = -1
+
+
+class HasClock(Protocol[StateT]):
+    """Optional, for real-time games (Rush Out!). The engine stays pure: time is an argument.
+
+    ``at`` is the match time in seconds (monotonic, 0 at the start) that the platform logs
+    with each action; replaying the logged ``(seat, action, at)`` list with ``apply_at``
+    rebuilds the match exactly. An ``at`` earlier than the last one applied counts as the
+    last one. The plain ``apply``/``legal_actions`` behave as ``apply_at`` at the earliest
+    moment the action is allowed (a cooldown just over, a deadline just reached), so the
+    generic contract and the conformance suite hold without a clock.
+
+    System actions (``apply_at(state, SYSTEM_SEAT, action, at)``, listed by
+    ``legal_actions_at(state, SYSTEM_SEAT, at)``) are what the platform applies and logs
+    itself: the one due at ``next_deadline`` and any the game documents.
+    """
+
+    def apply_at(self, state: StateT, seat: int, action: str, at: float) -> StateT: ...
+
+    def legal_actions_at(self, state: StateT, seat: int, at: float) -> list[str]: ...
+
+    def ready_at(self, state: StateT, seat: int) -> float:
+        """The earliest time the seat's timed action (a throw) is accepted again."""
+        ...
+
+    def next_deadline(self, state: StateT) -> float | None:
+        """When a system action falls due (apply it then), or None."""
         ...
 
 

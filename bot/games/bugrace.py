@@ -1,6 +1,6 @@
 """Bug Race: draft leg cards, move six legs, then the body, down a nine-row track.
 
-The rulings in ``rules/bugrace.md`` are the spec. Choices this module makes:
+The rulings in ``docs/rules/bugrace.md`` are the spec. Choices this module makes:
 
 - Passing "to the right" means to the next unfinished seat in seat order (seat + 1);
   "to the left" means to the previous one. The 2-card draft passes right in odd rounds

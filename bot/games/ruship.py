@@ -1,6 +1,6 @@
 """Ruship: a 2d6 race-and-capture duel on an 18-space track, Humanity against Alien.
 
-Rules: ``/work/shared/rules/ruship.md``. Seat 0 is Humanity (Earth on 0, the Mothership,
+Rules: ``docs/rules/ruship.md``. Seat 0 is Humanity (Earth on 0, the Mothership,
 moving +); seat 1 is Alien (the Alien planet on 19, the Vortex, moving -).
 
 Tests build positions with :func:`position` (or by constructing :class:`RushipState`).

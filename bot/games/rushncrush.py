@@ -1,6 +1,6 @@
 """Rush'n'Crush: a Mad-Max car race with a gearbox dashboard, heat, lanes and collisions.
 
-Rules: ``/work/shared/rules/rushncrush.md``; tables in :mod:`bot.games.rushncrush_data`.
+Rules: ``docs/rules/rushncrush.md``; tables in :mod:`bot.games.rushncrush_data`.
 
 Geometry: lanes 1..4 from the left; rows count forward. The start grid is rows -2..0 (grid
 row 1 is row 0, just behind the start line); the course is rows 1..``length`` (a loop raced

@@ -1,6 +1,6 @@
 """Rush'n'Crush tables: the dashboard, the dice tables, the track modules, the equipment.
 
-Everything marked DESIGNED in ``/work/shared/rules/rushncrush.md`` lives here as data, so a
+Everything marked DESIGNED in ``docs/rules/rushncrush.md`` lives here as data, so a
 value can be tuned without touching the rules engine. Package-private: only
 ``bot.games.rushncrush`` (and its tests and renderer) read it.
 """
