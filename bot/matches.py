@@ -308,6 +308,23 @@ class MatchService:
             action = await asyncio.to_thread(engine.bot_action, state, seat, ai_rng(match))
             return await self._apply(match, state, seat, action, by_ai=True)
 
+    def only_action(self, match: Match, state: Any, seat: int) -> str | None:
+        """The one legal action of a seat, when it has exactly one."""
+        actions = self.engine(match).legal_actions(state, seat)
+        return actions[0] if len(actions) == 1 else None
+
+    async def act_for(self, match_id: int, seat: int, action: str) -> Played | None:
+        """Play a person's only possible action for them (a roll nobody needs to click),
+        if it is still their only one."""
+        async with self.lock(match_id):
+            match = await self._get(match_id)
+            if match.status != "active":
+                return None
+            state = await self._state_or_freeze(match)
+            if self.only_action(match, state, seat) != action:
+                return None
+            return await self._apply(match, state, seat, action, by_ai=True)
+
     async def _state_or_freeze(self, match: Match) -> Any:
         try:
             return self.load_state(match)

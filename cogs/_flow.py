@@ -85,9 +85,18 @@ class TableFlow:
             self.naming,
             ai_delay=ai_delay,
             tick_seconds=tick_seconds,
+            is_automatic=self._is_automatic,
         )
 
         self.panels = PanelKeeper(self.private_panel)
+
+    def _is_automatic(self, match: Match, action: str) -> bool:
+        """A person's only action that the game plays by itself, unless the match's
+        ``auto_actions`` setting turned that off."""
+        presenter = self.presenters.get(match.game)
+        if presenter is None or match.settings.get("auto_actions") is False:
+            return False
+        return action in presenter.automatic_actions
 
     def _after_publish(self, match: Match, state: Any) -> None:
         self.seats.after_publish(match, state)

@@ -34,6 +34,10 @@ class GameCog(commands.GroupCog):
     private_actions: ClassVar[bool] = False
     #: The label of the board's button that opens the private panel.
     hand_label_key: ClassVar[str] = "board.my_hand"
+    #: Actions the table plays for a person when it is their only legal action (a roll):
+    #: nothing to decide, so no click. A match turns this off with the setting
+    #: ``{"auto_actions": False}``.
+    automatic_actions: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, bot: RushTableBot) -> None:
         self.bot = bot

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -35,6 +36,7 @@ class SeatKeeper:
         *,
         ai_delay: float,
         tick_seconds: float,
+        is_automatic: Callable[[Match, str], bool],
     ) -> None:
         self.client = client
         self.service = service
@@ -42,6 +44,7 @@ class SeatKeeper:
         self.naming = naming
         self.ai_delay = ai_delay
         self.tick_seconds = tick_seconds
+        self.is_automatic = is_automatic
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
         self._timer_task: asyncio.Task[None] | None = None
 
@@ -97,18 +100,32 @@ class SeatKeeper:
                 del self._ai_tasks[match_id]
 
     async def _play_one_ai_action(self, match_id: int) -> bool:
-        """One AI action if an AI seat is to act; False when none is."""
+        """One action nobody needs to click: an AI seat's, or a person's only action when
+        the game plays it by itself (a roll). False when there is none."""
         match = await self.service.get(match_id)
         if match.status != "active":
             return False
-        seats = self.service.ai_to_act(match, self.service.load_state(match))
-        if not seats:
+        state = self.service.load_state(match)
+        seats = self.service.ai_to_act(match, state)
+        automatic = self._automatic_action(match, state)
+        if not seats and automatic is None:
             return False
         await asyncio.sleep(self.ai_delay)
-        played = await self.service.act_as_ai(match_id, seats[0])
+        if seats:
+            played = await self.service.act_as_ai(match_id, seats[0])
+        else:
+            assert automatic is not None
+            played = await self.service.act_for(match_id, *automatic)
         if played is not None:
             await self.boards.publish_or_retry_later(match_id)
         return True
+
+    def _automatic_action(self, match: Match, state: Any) -> tuple[int, str] | None:
+        for seat in self.service.humans_to_act(match, state):
+            only = self.service.only_action(match, state, seat.seat)
+            if only is not None and self.is_automatic(match, only):
+                return seat.seat, only
+        return None
 
     # -- timers: reminders and time limits
     async def _timer_loop(self) -> None:
