@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from renderers import RENDERERS
+from renderers import PRIVATE_RENDERERS, RENDERERS
 from renderers.base import with_result
 
 #: A board label holding the result lines (one per line) of a finished match.
@@ -33,6 +33,12 @@ def render_board(game: str, view: Mapping[str, Any], labels: Mapping[str, str] |
     png = RENDERERS[game](view, labels)
     result = (labels or {}).get(RESULT_LABEL)
     return with_result(png, result.splitlines()) if result else png
+
+
+def render_private(
+    game: str, view: Mapping[str, Any], focus: str, labels: Mapping[str, str] | None
+) -> bytes:
+    return PRIVATE_RENDERERS[game](view, focus, labels)
 
 
 PARENT_CHECK_SECONDS = 1.0
@@ -83,6 +89,23 @@ class BoardPainter:
             return await asyncio.to_thread(render_board, game, view, labels)
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pool, render_board, game, dict(view), labels)
+
+    async def render_private(
+        self,
+        game: str,
+        view: Mapping[str, Any],
+        focus: str,
+        labels: Mapping[str, str] | None = None,
+    ) -> bytes | None:
+        """A player's panel picture, for games that draw one (else None)."""
+        if game not in PRIVATE_RENDERERS:
+            return None
+        if self._pool is None:
+            return await asyncio.to_thread(render_private, game, view, focus, labels)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            self._pool, render_private, game, dict(view), focus, labels
+        )
 
     def close(self) -> None:
         if self._pool is not None:

@@ -45,6 +45,10 @@ class Flow(Protocol):
 
     async def on_rematch(self, interaction: discord.Interaction, match_id: int) -> None: ...
 
+    async def on_step(
+        self, interaction: discord.Interaction, match_id: int, seat: int, step: str | None
+    ) -> None: ...
+
 
 class HasTable(Protocol):
     table: Flow
@@ -288,7 +292,91 @@ class RematchButton(
         await flow_of(interaction).on_rematch(interaction, self.match_id)
 
 
+class StepSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"rt:step:(?P<match>\d+):s(?P<seat>\d+):(?P<part>\d+)",
+):
+    """A private panel's first step (e.g. which pawn); its second step is the action."""
+
+    def __init__(
+        self,
+        match_id: int,
+        seat: int,
+        part: int,
+        options: Sequence[discord.SelectOption] = (),
+        placeholder: str | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"rt:step:{match_id}:s{seat}:{part}",
+                options=list(options) or [discord.SelectOption(label="-", value="-")],
+                placeholder=placeholder,
+            )
+        )
+        self.match_id = match_id
+        self.seat = seat
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> StepSelect:
+        made = cls(number(match["match"]), number(match["seat"]), number(match["part"]))
+        if isinstance(item, discord.ui.Select):
+            made.item.options = item.options
+        return made
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = self.item.values
+        step = str(values[0]) if values else None
+        await flow_of(interaction).on_step(interaction, self.match_id, self.seat, step)
+
+
+class BackButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"rt:back:(?P<match>\d+):s(?P<seat>\d+)",
+):
+    """Back from a panel's second step to its first."""
+
+    def __init__(self, match_id: int, seat: int, label: str = "◀") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"rt:back:{match_id}:s{seat}",
+            )
+        )
+        self.match_id = match_id
+        self.seat = seat
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> BackButton:
+        return cls(number(match["match"]), number(match["seat"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await flow_of(interaction).on_step(interaction, self.match_id, self.seat, None)
+
+
+def step_components(
+    view: discord.ui.View | None,
+    match_id: int,
+    seat: int,
+    steps: list[tuple[str, str]],
+    placeholder: str,
+) -> discord.ui.View:
+    """``view`` with select menus of first steps (value: the step's key) added below."""
+    view = view or discord.ui.View(timeout=None)
+    for part, chunk in enumerate(_chunks([key for key, _ in steps], SELECT_OPTIONS)):
+        labels = dict(steps)
+        options = [discord.SelectOption(label=labels[key][:100], value=key) for key in chunk]
+        view.add_item(StepSelect(match_id, seat, part, options, placeholder))
+    return view
+
+
 DYNAMIC_ITEMS = (
+    StepSelect,
+    BackButton,
     LobbyButton,
     ActionButton,
     ActionSelect,

@@ -17,6 +17,7 @@ from bot.errors import (
     MatchNotActive,
     NoMatchHere,
     NotSeated,
+    NotYourPanel,
     NotYourTurn,
     StaleBoard,
     TableError,
@@ -28,10 +29,10 @@ from bot.matches import MatchService
 from bot.rendering import BoardPainter
 from bot.store import Match
 from cogs._boards import BoardPublisher
-from cogs._components import LobbyButton, LogButton, ResignButton
+from cogs._components import BackButton, LobbyButton, LogButton, ResignButton, step_components
 from cogs._history import history_lines, pages
 from cogs._naming import Naming, clean_name, pinging
-from cogs._panels import PanelKeeper
+from cogs._panels import Panel, PanelKeeper
 from cogs._responder import Responder
 from cogs._seats import SeatKeeper
 
@@ -349,15 +350,10 @@ class TableFlow:
         try:
             if private:
                 tr = Tr(interaction.locale)
-                content, view = await self.private_panel(match_id, interaction.user.id, tr)
-                await responder.update(content=content, view=view)
+                panel = await self.private_panel(match_id, interaction.user.id, tr)
+                await responder.update(**panel.changes())
                 self.panels.remember(
-                    match_id,
-                    interaction.user.id,
-                    interaction.edit_original_response,
-                    tr,
-                    content,
-                    view,
+                    match_id, interaction.user.id, interaction.edit_original_response, tr, panel
                 )
                 await self.boards.publish(match_id)
             else:
@@ -539,15 +535,16 @@ class TableFlow:
             await self.match_here(interaction, match_id)
             await interaction.response.defer(ephemeral=True, thinking=True)
             tr = Tr(interaction.locale)
-            content, view = await self.private_panel(match_id, interaction.user.id, tr)
-            panel = await interaction.followup.send(
-                content, view=view or discord.utils.MISSING, ephemeral=True, wait=True
-            )
-            self.panels.remember(match_id, interaction.user.id, panel.edit, tr, content, view)
+            panel = await self.private_panel(match_id, interaction.user.id, tr)
+            sent = await interaction.followup.send(ephemeral=True, wait=True, **panel.message())
+            self.panels.remember(match_id, interaction.user.id, sent.edit, tr, panel)
 
     async def private_panel(
-        self, match_id: int, user_id: int, tr: Tr
-    ) -> tuple[str, discord.ui.View | None]:
+        self, match_id: int, user_id: int, tr: Tr, step: str | None = None
+    ) -> Panel:
+        """A player's private panel: what they may know, and their choices. In a game
+        whose choices come in two steps (which pawn, then where), ``step`` is the first
+        step chosen: the panel then shows that step's choices and its picture."""
         match = await self.service.get(match_id)
         seat = match.seat_of(user_id)
         if seat is None:
@@ -563,5 +560,36 @@ class TableFlow:
         if not actions:
             lines.append(self._waiting_for(match, state, tr))
         actions += self.service.order_actions(match, state, seat)
-        view = self.boards.action_view(match, actions, seat_view, presenter, tr, seat=seat)
-        return "\n".join(lines) or tr("hand.empty"), view
+        steps = {a: presenter.action_step(a, seat_view, tr) for a in actions}
+        chosen = [a for a in actions if step is not None and (steps[a] or ("",))[0] == step]
+        if step is not None and chosen:
+            label = next(found[1] for a in chosen if (found := steps[a]) is not None)
+            lines.append(presenter.step_prompt(step, label, seat_view, tr))
+            view = self.boards.action_view(match, chosen, seat_view, presenter, tr, seat, 1)
+            view = view or discord.ui.View(timeout=None)
+            view.add_item(BackButton(match.id, seat, tr("panel.back")))
+            labels = presenter.render_labels(
+                seat_view, self.naming.names(match, tr, for_text=False), tr
+            )
+            picture = await self.boards.painter.render_private(match.game, seat_view, step, labels)
+            return Panel("\n".join(lines), view, picture)
+        firsts = list(dict.fromkeys(found for a in actions if (found := steps[a]) is not None))
+        singles = [a for a in actions if steps[a] is None]
+        view = self.boards.action_view(
+            match, singles, seat_view, presenter, tr, seat, 5 if firsts else 0
+        )
+        if firsts:
+            view = step_components(view, match.id, seat, firsts, tr("panel.pick_step"))
+        return Panel("\n".join(lines) or tr("hand.empty"), view)
+
+    async def on_step(
+        self, interaction: discord.Interaction, match_id: int, seat: int, step: str | None
+    ) -> None:
+        """A first step chosen (or Back): the same private panel shows the next choices."""
+        async with self.guarded(interaction, match_id):
+            match = await self.match_here(interaction, match_id)
+            if match.seat_of(interaction.user.id) != seat:
+                raise NotYourPanel(match=match)
+            tr = Tr(interaction.locale)
+            panel = await self.private_panel(match_id, interaction.user.id, tr, step)
+            await interaction.response.edit_message(**panel.changes())

@@ -63,6 +63,16 @@ class GameCog(commands.GroupCog):
         be offered on the public board to the one person to act."""
         return self.private_actions
 
+    def action_step(self, action: str, view: dict[str, Any], tr: Tr) -> tuple[str, str] | None:
+        """For a game whose choices come in two steps in the private panel (which pawn,
+        then where): the first step's key and label for this action, e.g. ``("B2", "Boat
+        E7")``. None: the action is offered as it is."""
+        return None
+
+    def step_prompt(self, key: str, label: str, view: dict[str, Any], tr: Tr) -> str:
+        """The panel's line once a first step is chosen."""
+        return tr("panel.step_prompt", choice=label)
+
     def option_text(self, key: str, value: Any, tr: Tr) -> str:
         """How a lobby option reads: ``<game>.option.<key>.<value>`` when the catalog has it."""
         named = f"{self.game_name}.option.{key}.{value}"

@@ -9,6 +9,7 @@ it is (its buttons still work: a click on it is checked like any other).
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -24,7 +25,36 @@ log = logging.getLogger(__name__)
 PANEL_LIFETIME_SECONDS = 14 * 60
 
 Editor = Callable[..., Awaitable[Any]]
-PanelMaker = Callable[[int, int, Tr], Awaitable[tuple[str, discord.ui.View | None]]]
+
+
+@dataclass
+class Panel:
+    """A private panel: its text, its choices, and a picture for games that draw one."""
+
+    content: str
+    view: discord.ui.View | None
+    picture: bytes | None = None
+
+    def _file(self) -> discord.File:
+        assert self.picture is not None
+        return discord.File(io.BytesIO(self.picture), filename="panel.png")
+
+    def message(self) -> dict[str, Any]:
+        """Arguments to send the panel as a new (ephemeral) message."""
+        sent: dict[str, Any] = {"content": self.content}
+        if self.view is not None:
+            sent["view"] = self.view
+        if self.picture is not None:
+            sent["file"] = self._file()
+        return sent
+
+    def changes(self) -> dict[str, Any]:
+        """Arguments to turn a message into this panel (removing an old picture)."""
+        files = [self._file()] if self.picture is not None else []
+        return {"content": self.content, "view": self.view, "attachments": files}
+
+
+PanelMaker = Callable[[int, int, Tr], Awaitable[Panel]]
 
 
 @dataclass
@@ -35,14 +65,14 @@ class OpenPanel:
     shown: str
 
 
-def fingerprint(content: str, view: discord.ui.View | None) -> str:
+def fingerprint(panel: Panel) -> str:
     """What a player sees of a panel: its text and its choices (not the version the
     buttons carry, which changes with every action of anyone)."""
     labels = [
         f"{getattr(item, 'label', '')}|{getattr(item, 'options', '')}"
-        for item in (view.children if view else [])
+        for item in (panel.view.children if panel.view else [])
     ]
-    return content + "\n" + "\n".join(labels)
+    return panel.content + "\n" + "\n".join(labels)
 
 
 class PanelKeeper:
@@ -57,11 +87,10 @@ class PanelKeeper:
         user_id: int,
         edit: Editor,
         tr: Tr,
-        content: str,
-        view: discord.ui.View | None,
+        panel: Panel,
     ) -> None:
         until = asyncio.get_running_loop().time() + PANEL_LIFETIME_SECONDS
-        self._open[(match_id, user_id)] = OpenPanel(edit, tr, until, fingerprint(content, view))
+        self._open[(match_id, user_id)] = OpenPanel(edit, tr, until, fingerprint(panel))
 
     def follow(self, match_id: int) -> None:
         """Bring the open panels of a match up to date, in the background."""
@@ -80,10 +109,10 @@ class PanelKeeper:
                 del self._open[(match, user_id)]
                 continue
             try:
-                content, view = await self.make_panel(match_id, user_id, panel.tr)
-                seen = fingerprint(content, view)
+                made = await self.make_panel(match_id, user_id, panel.tr)
+                seen = fingerprint(made)
                 if seen != panel.shown:
-                    await panel.edit(content=content, view=view)
+                    await panel.edit(**made.changes())
                     panel.shown = seen
             except Exception as error:  # the panel is gone, the match ended, a token expired
                 log.info("match %s: panel of %s no longer followed (%s)", match_id, user_id, error)

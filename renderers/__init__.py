@@ -7,9 +7,12 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 Renderer = Callable[[Mapping[str, Any], Mapping[str, str] | None], bytes]
+#: ``render_private(view, focus, labels)``: a picture for one player's panel, drawn from
+#: that player's own view (e.g. where the pawn ``focus`` can go).
+PrivateRenderer = Callable[[Mapping[str, Any], str, Mapping[str, str] | None], bytes]
 
 #: Each module exposes ``render(view, labels) -> PNG bytes`` and ``LABEL_DEFAULTS``.
-RENDERER_MODULES = ("ruship", "bugrace", "rushncrush")
+RENDERER_MODULES = ("ruship", "bugrace", "rushncrush", "fireship")
 
 
 def _load() -> tuple[dict[str, Renderer], dict[str, Mapping[str, str]]]:
@@ -23,3 +26,8 @@ def _load() -> tuple[dict[str, Renderer], dict[str, Mapping[str, str]]]:
 
 
 RENDERERS, LABEL_DEFAULTS = _load()
+PRIVATE_RENDERERS: dict[str, PrivateRenderer] = {
+    name: importlib.import_module(f"renderers.{name}").render_private
+    for name in RENDERERS
+    if hasattr(importlib.import_module(f"renderers.{name}"), "render_private")
+}

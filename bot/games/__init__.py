@@ -8,7 +8,7 @@ from typing import Any
 from bot.games.base import Game, IllegalAction, Outcome
 
 #: Every engine module exposes its engine as ``GAME``; the order is the order shown to users.
-ENGINE_MODULES = ("ruship", "bugrace", "rushncrush")
+ENGINE_MODULES = ("ruship", "bugrace", "rushncrush", "fireship", "rushout")
 
 
 def _load_engines() -> dict[str, Game[Any]]:

@@ -1,0 +1,279 @@
+"""Rush Out! tables: dice, heroes, cards, the dragon, the market and every mode's decks.
+
+Everything marked DESIGNED in ``docs/rules/rushout.md`` lives here as data, so a
+value can be tuned without touching the rules engine. Only ``bot.games.rushout`` (and its
+tests and renderer) read it.
+
+Card ids are stable strings (they are stored in saved games): ``std01``..``std20``,
+``gold1``..``gold4``, ``conf1``..``conf5``, and ``<kind><n>`` for spells (``confusion1``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+# --- dice (DESIGNED faces) ------------------------------------------------------------------
+JOKER: Final = "J"
+FIRE, SWORD, STEP, KEY, HEART = "F", "S", "P", "K", "H"
+HERO_FACES: Final = (FIRE, SWORD, STEP, KEY, HEART, JOKER)
+PLANT, WATER, AIR, LIGHTNING, FLAME = "pl", "ea", "ai", "ec", "fe"
+SORCERER_SYMBOLS: Final = (PLANT, WATER, AIR, LIGHTNING, FLAME)
+SORCERER_FACES: Final = (*SORCERER_SYMBOLS, JOKER)
+HERO_DICE: Final = 3
+SORCERER_DICE: Final = 5
+
+
+# --- heroes (DESIGNED skills), given to the hero seats in seat order ---------------------------
+@dataclass(frozen=True)
+class Hero:
+    name: str
+    colour: str
+    skill: str  # the symbol the hero's Joker counts as
+    faculty: str  # Scenario 6
+    faculty_cost: int
+
+
+HEROES: Final = (
+    Hero("warrior", "green", SWORD, "warrior", 3),
+    Hero("tracker", "brown", STEP, "tracker", 2),
+    Hero("bard", "blue", KEY, "bard", 1),
+    Hero("cleric", "white", HEART, "cleric", 3),
+)
+#: The wounded side of a hero tile: these symbols, then the hero's skill symbol.
+WOUND_SLOTS: Final = (HEART, HEART)
+#: At most this many hero colours on one card, tile or the dragon tile.
+MAX_HERO_COLOURS: Final = 2
+
+# --- cards ----------------------------------------------------------------------------------
+STANDARD, GOLD, CONFRONTATION = "standard", "gold", "confrontation"
+CONFUSION, INVOCATION, DRACOLOGY = "confusion", "invocation", "dracology"
+DISSIPATION, CURSE, DAMNATION, REGRESSION = "dissipation", "curse", "damnation", "regression"
+SPELL_KINDS: Final = (CONFUSION, INVOCATION, DRACOLOGY, DISSIPATION, CURSE, DAMNATION, REGRESSION)
+TRIAL_KINDS: Final = (STANDARD, GOLD, CONFRONTATION)
+
+# Spell effects (the variant of a kind)
+PUSH_ONE, PUSH_ALL = "push_one", "push_all"
+DRAGON_ONE, DRAGON_TWO = "dragon_one", "dragon_two"
+WHIRLWIND = "whirlwind"
+FORBID_PREFIX = "forbid_"  # forbid_F: the hero may not place a die on an F slot
+SILENCE, ONE_HAND, HIGH_FIVE = "silence", "one_hand", "high_five"
+WOUND_AND_SOULS, WOUND_TWO = "wound_souls", "wound_two"
+DRAIN_ONE, DRAIN_ALL = "drain_one", "drain_all"
+CURSES: Final = (SILENCE, ONE_HAND, HIGH_FIVE)
+
+
+@dataclass(frozen=True)
+class Card:
+    id: str
+    kind: str
+    hero: tuple[str, ...]  # hero-side slots (trials; the cancel side of spells)
+    sorcerer: tuple[str, ...]  # sorcerer-side slots (spells; gold and confrontation)
+    pennant: str
+    players: int = 3  # trials: the least number of players the card is used with
+    effect: str = ""  # spells: which variant of the kind
+
+
+def _slots(text: str) -> tuple[str, ...]:
+    """'pl ea ai' -> the sorcerer symbols of a card side."""
+    return tuple(text.split())
+
+
+_STANDARD: Final = (
+    (3, "SS", PLANT), (3, "KK", WATER), (3, "PP", AIR), (3, "FF", LIGHTNING),
+    (3, "SPK", FLAME), (3, "FSP", PLANT), (3, "KPH", WATER), (3, "FKS", AIR),
+    (3, "PPS", LIGHTNING), (3, "SSFP", FLAME), (3, "KKPF", PLANT), (3, "PSKH", WATER),
+    (4, "FFK", AIR), (4, "SSPP", LIGHTNING), (4, "FKKS", FLAME), (4, "SSFPK", PLANT),
+    (5, "PPKK", WATER), (5, "FFSS", AIR), (5, "SPKFH", LIGHTNING), (5, "FFSSP", FLAME),
+)  # fmt: skip
+_GOLD: Final = (
+    (3, "KKF", "ea ea pl", AIR), (3, "SPP", "ai ai ec", FLAME),
+    (4, "FSKP", "pl ea ai ec", PLANT), (5, "SSKK", "fe fe ec ec", WATER),
+)  # fmt: skip
+_CONFRONTATION: Final = (
+    (3, "SSF", "fe fe ec", AIR), (3, "PKS", "pl ai ea", FLAME), (3, "FFPS", "ec ec pl", WATER),
+    (4, "SSS", "fe ea ai pl", LIGHTNING), (5, "SSFF", "ec ec fe fe", PLANT),
+)  # fmt: skip
+
+#: Per spell kind: (effect, sorcerer side, hero side or "").
+_SPELLS: Final[dict[str, tuple[tuple[str, str, str], ...]]] = {
+    CONFUSION: (
+        (PUSH_ONE, "pl pl", ""), (PUSH_ONE, "ea ea", ""), (PUSH_ONE, "ai ai", ""),
+        (PUSH_ONE, "ec fe", ""), (PUSH_ONE, "pl ea", ""),
+        (PUSH_ALL, "ec ec ai", ""), (PUSH_ALL, "fe fe pl", ""), (PUSH_ALL, "ea ai ec fe", ""),
+    ),
+    INVOCATION: (
+        ("", "pl pl", "SSP"), ("", "ea ea", "KKF"), ("", "ai ai", "PPS"), ("", "ec fe", "FFK"),
+        ("", "pl ea ai", "SSFP"), ("", "ec ec fe", "KKPS"), ("", "fe fe pl ai", "SFPKH"),
+    ),
+    DRACOLOGY: (
+        (DRAGON_ONE, "pl ai", ""), (DRAGON_ONE, "ea ec", ""), (DRAGON_ONE, "fe fe", ""),
+        (DRAGON_ONE, "ai ai pl", ""), (DRAGON_ONE, "ea ea fe", ""), (DRAGON_ONE, "ec pl ea", ""),
+        (DRAGON_TWO, "pl ea ai ec fe", ""),
+    ),
+    DISSIPATION: (
+        (WHIRLWIND, "ai ai ec", "KP"), (WHIRLWIND, "pl pl fe", "SP"),
+        (FORBID_PREFIX + FIRE, "ea ea pl", "SS"), (FORBID_PREFIX + SWORD, "fe fe ai", "PK"),
+        (FORBID_PREFIX + STEP, "ec ec pl", "FS"), (FORBID_PREFIX + KEY, "ai ai ea", "FP"),
+    ),
+    CURSE: (
+        (SILENCE, "pl ea ai", "SKP"), (SILENCE, "ec fe pl", "FSP"),
+        (ONE_HAND, "ea ea ec", "PPK"), (ONE_HAND, "ai fe fe", "FFS"),
+        (HIGH_FIVE, "pl pl ec", "SSK"), (HIGH_FIVE, "ea ai fe", "KKP"),
+    ),
+    DAMNATION: (
+        (WOUND_AND_SOULS, "pl ea ai ec", ""), (WOUND_AND_SOULS, "fe fe ea ai", ""),
+        (WOUND_AND_SOULS, "ec ec pl pl", ""), (WOUND_AND_SOULS, "ai ai fe ea", ""),
+        (WOUND_TWO, "pl pl ec", ""), (WOUND_TWO, "ea ea fe", ""), (WOUND_TWO, "ai ec fe", ""),
+    ),
+    REGRESSION: (
+        (DRAIN_ONE, "pl ai", ""), (DRAIN_ONE, "ea ec", ""), (DRAIN_ONE, "fe pl", ""),
+        (DRAIN_ONE, "ai ea", ""), (DRAIN_ALL, "ec ec fe", ""), (DRAIN_ALL, "pl ea ai", ""),
+    ),
+}  # fmt: skip
+
+
+def _build_cards() -> dict[str, Card]:
+    cards: list[Card] = []
+    for number, (players, hero, pennant) in enumerate(_STANDARD, 1):
+        cards.append(Card(f"std{number:02}", STANDARD, tuple(hero), (), pennant, players))
+    for number, (players, hero, sorcerer, pennant) in enumerate(_GOLD, 1):
+        cards.append(Card(f"gold{number}", GOLD, tuple(hero), _slots(sorcerer), pennant, players))
+    for number, (players, hero, sorcerer, pennant) in enumerate(_CONFRONTATION, 1):
+        cards.append(
+            Card(f"conf{number}", CONFRONTATION, tuple(hero), _slots(sorcerer), pennant, players)
+        )
+    for kind, entries in _SPELLS.items():
+        for index, (effect, sorcerer, hero) in enumerate(entries):
+            pennant = SORCERER_SYMBOLS[index % len(SORCERER_SYMBOLS)]
+            cards.append(
+                Card(f"{kind}{index + 1}", kind, tuple(hero), _slots(sorcerer), pennant, 3, effect)
+            )
+    return {card.id: card for card in cards}
+
+
+CARDS: Final = _build_cards()
+
+
+def cards_of(kind: str) -> tuple[str, ...]:
+    return tuple(card.id for card in CARDS.values() if card.kind == kind)
+
+
+# --- the dragon (DESIGNED) --------------------------------------------------------------------
+#: Dragon positions: 0 the dragon tile, 1..3 the trial slots, 4 the heroes' deck (sorcerer wins).
+DRAGON_TILE_POSITION: Final = 0
+DRAGON_AT_DECK: Final = 4
+#: Raw Joker faces needed on the dragon tile, by number of players.
+DRAGON_TILE: Final = {3: (JOKER,) * 3, 4: (JOKER,) * 4, 5: (JOKER,) * 4}
+#: Dice of at most this many heroes on the dragon tile at once.
+MAX_DRAGON_TILE_HEROES: Final = 2
+
+# --- equipment and scrolls (prices from the text, split DESIGNED) -----------------------------
+ANY_SYMBOL: Final = "*"
+
+
+@dataclass(frozen=True)
+class Equipment:
+    id: str
+    joker_as: str  # a hero Joker may also count as this symbol (ANY_SYMBOL: any symbol)
+    price: int
+
+
+EQUIPMENT: Final = {
+    item.id: item
+    for item in (
+        Equipment("e1", FIRE, 1), Equipment("e2", FIRE, 1), Equipment("e3", KEY, 1),
+        Equipment("e4", KEY, 1), Equipment("e5", STEP, 1), Equipment("e6", STEP, 1),
+        Equipment("e7", SWORD, 1), Equipment("e8", SWORD, 1), Equipment("e9", HEART, 2),
+        Equipment("e10", ANY_SYMBOL, 3),
+    )
+}  # fmt: skip
+
+FLIP, SWAP, JOKER_ON, LIGHTNING_CARD, FIRE_CARD = "flip", "swap", "joker_on", "lightning", "fire"
+
+
+@dataclass(frozen=True)
+class Scroll:
+    id: str
+    power: str
+    symbols: tuple[str, ...]  # flip: the two faces; joker_on: the slot symbol; cards: slots
+    price: int
+
+
+SCROLLS: Final = {
+    item.id: item
+    for item in (
+        Scroll("x1", FLIP, (PLANT, WATER), 2),
+        Scroll("x2", FLIP, (PLANT, AIR), 2),
+        Scroll("x3", SWAP, (), 1),
+        Scroll("x4", JOKER_ON, (WATER,), 1),
+        Scroll("x5", JOKER_ON, (PLANT,), 1),
+        Scroll("x6", JOKER_ON, (AIR,), 1),
+        Scroll("x7", LIGHTNING_CARD, (LIGHTNING, LIGHTNING), 2),
+        Scroll("x8", FIRE_CARD, (FLAME,) * 5, 3),
+    )
+}
+#: Gold coin cards a camp discards during a round to discard the top card of its own deck.
+GOLD_PER_DISCARD: Final = 2
+#: The gold token the camp that lost a round receives for the market.
+GOLD_TOKEN: Final = 1
+
+
+# --- modes (compositions from the text) -------------------------------------------------------
+@dataclass(frozen=True)
+class Mode:
+    key: str
+    title: str
+    spells: tuple[tuple[str, int], ...]
+    trials: tuple[str, ...]
+    dragon: bool = True
+    rounds: bool = True  # scenarios: rounds and trophies
+    gold: bool = False  # gold coin cards, gold token and market
+    souls: bool = False
+    lives: bool = False
+    experience: bool = False
+
+
+def _spells(*counts: int) -> tuple[tuple[str, int], ...]:
+    return tuple((kind, n) for kind, n in zip(SPELL_KINDS, counts, strict=False) if n)
+
+
+MODES: Final = {
+    mode.key: mode
+    for mode in (
+        Mode("training1", "Training 1", _spells(8, 7), (STANDARD,), dragon=False, rounds=False),
+        Mode("training2", "Training 2", _spells(6, 6, 5), (STANDARD,), rounds=False),
+        Mode("scenario1", "Scenario 1", _spells(5, 4, 5, 5), (STANDARD,)),
+        Mode("scenario2", "Scenario 2", _spells(6, 5, 5, 5), (STANDARD, GOLD), gold=True),
+        Mode("scenario3", "Scenario 3", _spells(5, 4, 5, 4, 4), (STANDARD, GOLD), gold=True),
+        Mode(
+            "scenario4", "Scenario 4", _spells(4, 3, 5, 4, 4, 5), (STANDARD, GOLD),
+            gold=True, souls=True,
+        ),
+        Mode(
+            "scenario5", "Scenario 5", _spells(4, 3, 5, 4, 4, 5), TRIAL_KINDS,
+            gold=True, souls=True, lives=True,
+        ),
+        Mode(
+            "scenario6", "Scenario 6", _spells(0, 3, 5, 3, 3, 5, 3), TRIAL_KINDS,
+            gold=True, souls=True, lives=True, experience=True,
+        ),
+    )
+}  # fmt: skip
+DEFAULT_MODE: Final = "training1"
+TROPHIES_TO_WIN: Final = 2
+#: Soul tokens by number of heroes (Scenario 4+).
+SOULS: Final = {2: 7, 3: 8, 4: 8}
+#: Life tokens by number of heroes (Scenario 5+).
+LIVES: Final = {2: 4, 3: 5, 4: 6}
+#: Cards set aside unseen when an experienced sorcerer faces beginners (option ``handicap``).
+HANDICAP_TRIALS: Final = 2
+#: Trial cards revealed at the start of a round, each slot's; the first ones must be standard.
+AREA_SLOTS: Final = 3
+
+# --- real time (DESIGNED in the ruling) --------------------------------------------------------
+DEFAULT_COOLDOWN: Final = 2.5
+DEFAULT_PULSE_SECONDS: Final = 3600.0
+MIN_PULSE_SECONDS: Final = 60.0
+MAX_PULSE_SECONDS: Final = 12 * 3600.0
+DEFAULT_THROWS_PER_PULSE: Final = 3

@@ -1,0 +1,611 @@
+"""The Fireship board picture, drawn from a view (``GAME.view(state, None)`` for the board).
+
+The 20 x 20 sea fills the left, columns A-T across the top and rows 1-20 down the side, as
+the buttons name cells. Islands are sand blocks with their number and a flag in their
+owner's colour (white when nobody holds them) carrying the owner's letter; each garrison cell
+has a green dot. Homes are 2 x 2 blocks in their owner's colour with how many boats, planes
+and battleships wait there. Special squares: the wheel (a spoked ring), mystery cards (a
+card with "?"), battleship squares (a hull). Pawns are tokens in their seat's colour with the
+seat's letter; the token's shape tells the kind: a boat is a hull, a plane a winged cross,
+a battleship a long hull with a turret. A whirlpool is a spiral in its owner's colour. This
+turn's moves (or the last turn's) are arrows; attacks are white arrows ending in a star
+(won), a ring (missed or repelled) or a bar (cancelled).
+On the right, one panel per player: its pool, islands, badges and number of cards (never
+which), and a word when it skips its next turn, hides in fog or is out. The footer gives
+the dice and points of the turn.
+
+``render_reach(view, pawn_id)`` draws a seat's private view with the cells one pawn can
+reach highlighted and their cost written in them.
+
+Label keys (English defaults in ``LABEL_DEFAULTS``; the Discord layer may override any):
+
+- ``title``; ``player_0`` .. ``player_3`` (names; ``player`` with ``{colour}`` stands in);
+  ``colour_0`` .. ``colour_3``: the colour names.
+- ``status_turn`` (``{player}``), ``status_won`` (``{player}``), ``status_shared``
+  (``{players}``), ``round`` (``{round}``), ``round_limit`` (``{round}``, ``{limit}``).
+- ``pool``, ``islands``, ``badges``, ``cards``, ``home``: panel words; ``skip``, ``fog``,
+  ``out``, ``turn_tag``, ``winner_tag``: a player's state.
+- ``dice`` (``{dice}``, ``{total}``), ``points`` (``{points}``), ``no_dice``, ``fast_plane``,
+  ``fast_boat``, ``legend``: the footer. ``reach_title`` (``{pawn}``): the reach picture's
+  header.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import Any, Final
+
+from PIL import Image
+
+from bot.games import fireship_data as data
+from bot.games.fireship import GAME
+from renderers.base import (
+    BLUISH_GREEN,
+    HIGHLIGHT,
+    OUTLINE,
+    SKY_BLUE,
+    SUPERSAMPLE,
+    SURFACE,
+    SURFACE_RAISED,
+    TEXT,
+    TEXT_MUTED,
+    VERMILLION,
+    WHITE,
+    YELLOW,
+    Box,
+    Canvas,
+    Colour,
+    Palette,
+    Point,
+    TextSize,
+    build_palette,
+    encode_png,
+    fill_label,
+    footer_strip,
+    header_strip,
+    merge_labels,
+    mix,
+    readable_ink,
+)
+
+LABEL_DEFAULTS: Final[Mapping[str, str]] = {
+    "title": "Fireship",
+    "player": "{colour}",
+    "colour_0": "Blue",
+    "colour_1": "Red",
+    "colour_2": "Green",
+    "colour_3": "Yellow",
+    "status_turn": "{player} to play",
+    "status_won": "{player} wins!",
+    "status_shared": "{players} share the win!",
+    "round": "Round {round}",
+    "round_limit": "Round {round} of {limit}",
+    "pool": "Pool",
+    "islands": "Islands",
+    "badges": "Badges",
+    "cards": "Cards",
+    "home": "Home",
+    "skip": "Skips turn",
+    "fog": "Fog",
+    "out": "Out",
+    "turn_tag": "To play",
+    "winner_tag": "Winner",
+    "dice": "Dice {dice} = {total}",
+    "points": "{points} points left",
+    "no_dice": "Not rolled yet",
+    "fast_plane": "planes ×2",
+    "fast_boat": "boats ×2",
+    "badge_boum": "Boum",
+    "badge_gulf": "Gulf",
+    "badge_fog": "Fog",
+    "badge_vent": "Vent",
+    "legend": "Spoked ring: wheel · ?: mystery card · hull: battleship square",
+    "reach_title": "Where {pawn} can go",
+}
+
+# --- Look ----------------------------------------------------------------------------------
+SEA: Final = (22, 52, 86)
+SEA_LINE: Final = (38, 72, 110)
+SAND: Final = (196, 170, 118)
+SAND_EDGE: Final = (140, 118, 76)
+INK: Final = (20, 24, 36)
+#: Okabe-Ito colours for Blue, Red, Green, Yellow; white for the neutral islands and boats.
+COLOURS: Final[tuple[Colour, ...]] = (SKY_BLUE, VERMILLION, BLUISH_GREEN, YELLOW)
+SPECIAL_INK: Final = mix(SEA, WHITE, 0.55)
+GARRISON_DOT: Final = BLUISH_GREEN
+REACH_FILL: Final = mix(SEA, WHITE, 0.22)
+ATTACK_INK: Final = WHITE
+
+# --- Layout (logical pixels) ---------------------------------------------------------------
+CELL: Final = 40
+MARGIN: Final = 20
+HEADER_HEIGHT: Final = 76
+GAP: Final = 16
+RULER: Final = 30  # column letters above the grid, row numbers left of it
+GRID_LEFT: Final = MARGIN + RULER
+GRID_TOP: Final = MARGIN + HEADER_HEIGHT + GAP + RULER
+GRID_SIZE: Final = CELL * data.SIZE
+PANEL_LEFT: Final = GRID_LEFT + GRID_SIZE + GAP
+PANEL_WIDTH: Final = 300
+WIDTH: Final = PANEL_LEFT + PANEL_WIDTH + MARGIN
+FOOTER_HEIGHT: Final = 56
+FOOTER_TOP: Final = GRID_TOP + GRID_SIZE + GAP
+HEIGHT: Final = FOOTER_TOP + FOOTER_HEIGHT + MARGIN
+PANEL_TOP: Final = MARGIN + HEADER_HEIGHT + GAP
+PANEL_GAP: Final = 12
+PANEL_HEIGHT: Final = (GRID_TOP + GRID_SIZE - PANEL_TOP - 3 * PANEL_GAP) // 4
+TOKEN: Final = 18  # a pawn's radius
+ICON: Final = 12  # the small pawn icons of the panels and homes
+
+
+def colour_of(seat: int) -> Colour:
+    return WHITE if seat == data.WHITE else COLOURS[seat]
+
+
+def letter_of(seat: int) -> str:
+    return data.WHITE_LETTER if seat == data.WHITE else data.COLOUR_LETTERS[seat]
+
+
+# --- Geometry ------------------------------------------------------------------------------
+def cell_box(cell: data.Cell) -> Box:
+    x, y = cell
+    left, top = GRID_LEFT + x * CELL, GRID_TOP + y * CELL
+    return (left, top, left + CELL, top + CELL)
+
+
+def cell_centre(cell: data.Cell) -> Point:
+    left, top, _, _ = cell_box(cell)
+    return (left + CELL / 2, top + CELL / 2)
+
+
+def block_box(cells: Sequence[data.Cell]) -> Box:
+    boxes = [cell_box(cell) for cell in cells]
+    return (
+        min(b[0] for b in boxes),
+        min(b[1] for b in boxes),
+        max(b[2] for b in boxes),
+        max(b[3] for b in boxes),
+    )
+
+
+def box_centre(box: Box) -> Point:
+    return ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+
+
+def place_point(place: str) -> Point | None:
+    """Where a trail names a place: a cell, ``home:<seat>`` or ``island:<n>``."""
+    kind, _, number = place.partition(":")
+    if kind == "home" and number.isdigit():
+        return box_centre(block_box(data.HOME_BLOCKS[int(number)]))
+    if kind == "island" and number.isdigit():
+        return box_centre(block_box(data.ISLAND_CELLS[int(number)]))
+    cell = data.parse_cell(place)
+    return None if cell is None else cell_centre(cell)
+
+
+# --- Pawn glyphs ---------------------------------------------------------------------------
+def kind_points(kind: str, centre: Point, radius: float) -> list[Point]:
+    """The outline of a pawn of ``kind``: hull, winged cross or long hull with a turret."""
+    x, y = centre
+    r = radius
+    if kind == data.PLANE:
+        return [
+            (x, y - r),
+            (x + r * 0.22, y - r * 0.3),
+            (x + r, y + r * 0.05),
+            (x + r, y + r * 0.35),
+            (x + r * 0.22, y + r * 0.2),
+            (x + r * 0.2, y + r * 0.65),
+            (x + r * 0.5, y + r),
+            (x - r * 0.5, y + r),
+            (x - r * 0.2, y + r * 0.65),
+            (x - r * 0.22, y + r * 0.2),
+            (x - r, y + r * 0.35),
+            (x - r, y + r * 0.05),
+            (x - r * 0.22, y - r * 0.3),
+        ]
+    if kind == data.BATTLESHIP:
+        return [
+            (x - r, y - r * 0.05),
+            (x - r * 0.35, y - r * 0.05),
+            (x - r * 0.35, y - r * 0.6),
+            (x + r * 0.35, y - r * 0.6),
+            (x + r * 0.35, y - r * 0.05),
+            (x + r, y - r * 0.05),
+            (x + r * 0.7, y + r * 0.6),
+            (x - r * 0.7, y + r * 0.6),
+        ]
+    return [  # a boat: a plain hull
+        (x - r, y - r * 0.45),
+        (x + r, y - r * 0.45),
+        (x + r * 0.55, y + r * 0.6),
+        (x - r * 0.55, y + r * 0.6),
+    ]
+
+
+def draw_pawn(canvas: Canvas, centre: Point, seat: int, kind: str, radius: float) -> None:
+    fill = colour_of(seat)
+    canvas.polygon(kind_points(kind, centre, radius), fill, INK, 2)
+    if radius >= TOKEN:
+        x, y = centre
+        letter_y = y + radius * (0.05 if kind == data.BOAT else 0.2)
+        canvas.text((x, letter_y), letter_of(seat), TextSize.SMALL - 2, readable_ink(fill), "mm")
+
+
+# --- The static layer ----------------------------------------------------------------------
+@lru_cache(maxsize=1)
+def static_layer() -> Image.Image:
+    """The sea, the rulers, the land and the special squares (no owners, no pawns)."""
+    canvas = Canvas(WIDTH, HEIGHT, scale=SUPERSAMPLE, final_text=True)
+    canvas.rect((GRID_LEFT, GRID_TOP, GRID_LEFT + GRID_SIZE, GRID_TOP + GRID_SIZE), SEA)
+    for index in range(data.SIZE + 1):
+        offset = index * CELL
+        canvas.line(
+            [(GRID_LEFT + offset, GRID_TOP), (GRID_LEFT + offset, GRID_TOP + GRID_SIZE)],
+            SEA_LINE,
+            1,
+        )
+        canvas.line(
+            [(GRID_LEFT, GRID_TOP + offset), (GRID_LEFT + GRID_SIZE, GRID_TOP + offset)],
+            SEA_LINE,
+            1,
+        )
+    for index in range(data.SIZE):
+        middle = index * CELL + CELL / 2
+        canvas.text(
+            (GRID_LEFT + middle, GRID_TOP - RULER / 2),
+            data.COLUMNS[index],
+            TextSize.SMALL,
+            TEXT_MUTED,
+            "mm",
+        )
+        canvas.text(
+            (GRID_LEFT - RULER / 2, GRID_TOP + middle),
+            str(index + 1),
+            TextSize.SMALL - 2,
+            TEXT_MUTED,
+            "mm",
+        )
+    for island, cells in data.ISLAND_CELLS.items():
+        box = block_box(cells)
+        canvas.rect((box[0] + 3, box[1] + 3, box[2] - 3, box[3] - 3), SAND, SAND_EDGE, 3, 14)
+        garrison = cell_centre(data.GARRISONS[island])
+        canvas.circle((garrison[0] + 13, garrison[1] - 13), 5, GARRISON_DOT)
+    for cell in data.WHEEL_SQUARES:
+        draw_wheel_square(canvas, cell_centre(cell))
+    for cell in data.MYSTERY_SQUARES:
+        draw_mystery_square(canvas, cell_centre(cell))
+    for cell in data.BATTLESHIP_SQUARES:
+        canvas.polygon(kind_points(data.BATTLESHIP, cell_centre(cell), 14), None, SPECIAL_INK, 2)
+    return canvas.finish()
+
+
+def draw_wheel_square(canvas: Canvas, centre: Point) -> None:
+    x, y = centre
+    canvas.circle(centre, 15, None, SPECIAL_INK, 2)
+    for spoke in range(4):
+        angle = spoke * math.pi / 4
+        dx, dy = 14 * math.cos(angle), 14 * math.sin(angle)
+        canvas.line([(x - dx, y - dy), (x + dx, y + dy)], SPECIAL_INK, 2)
+
+
+def draw_mystery_square(canvas: Canvas, centre: Point) -> None:
+    x, y = centre
+    canvas.rect((x - 10, y - 14, x + 10, y + 14), None, SPECIAL_INK, 2, 3)
+    canvas.text((x, y + 1), "?", TextSize.SMALL, SPECIAL_INK, "mm")
+
+
+# --- The picture ---------------------------------------------------------------------------
+class FireshipBoard:
+    """Draws one view over the cached static layer; a fresh instance per picture."""
+
+    def __init__(self, view: Mapping[str, Any], labels: Mapping[str, str] | None) -> None:
+        self.view = view
+        self.labels = merge_labels(LABEL_DEFAULTS, labels)
+        self.canvas = Canvas(WIDTH, HEIGHT, base=static_layer())
+        outcome = view.get("outcome")
+        self.winners: list[int] = list(outcome["winners"]) if outcome else []
+        self.pawns: list[Mapping[str, Any]] = list(view.get("pawns", []))
+
+    def draw(self, reach_of: str | None = None) -> Image.Image:
+        """The board; with ``reach_of`` (a pawn id), that pawn's reach instead of the trail."""
+        self.draw_header()
+        self.draw_islands()
+        self.draw_homes()
+        self.draw_whirlpools()
+        if reach_of is not None:
+            self.draw_reach(reach_of)
+        for pawn in self.pawns:
+            cell = data.parse_cell(str(pawn.get("cell", "")))
+            if cell is not None:
+                draw_pawn(self.canvas, cell_centre(cell), int(pawn["seat"]), pawn["kind"], TOKEN)
+        if reach_of is None:
+            self.draw_trail()
+        else:
+            self.mark_pawn(reach_of)
+        for seat in range(int(self.view.get("players", 0))):
+            self.draw_panel(seat)
+        self.draw_footer(reach_of)
+        return self.canvas.finish()
+
+    def player(self, seat: int) -> str:
+        colour = self.labels.get(f"colour_{seat}", str(seat + 1))
+        return self.labels.get(f"player_{seat}") or fill_label(self.labels["player"], colour=colour)
+
+    # -- header and footer
+    def draw_header(self) -> None:
+        if self.winners:
+            names = ", ".join(self.player(seat) for seat in self.winners)
+            key = "status_won" if len(self.winners) == 1 else "status_shared"
+            text = fill_label(self.labels[key], player=names, players=names)
+            accent = colour_of(self.winners[0])
+        else:
+            turn = int(self.view.get("turn") or 0)
+            text = fill_label(self.labels["status_turn"], player=self.player(turn))
+            accent = colour_of(turn)
+        limit = int(self.view.get("rounds_limit", 0))
+        round_key = "round_limit" if limit else "round"
+        round_text = fill_label(
+            self.labels[round_key], round=self.view.get("round", 1), limit=limit
+        )
+        header_strip(
+            self.canvas,
+            (MARGIN, MARGIN, WIDTH - MARGIN, MARGIN + HEADER_HEIGHT),
+            f"{self.labels['title']} · {round_text}",
+            text,
+            accent,
+            "star" if self.winners else None,
+        )
+
+    def draw_footer(self, reach_of: str | None = None) -> None:
+        dice = list(self.view.get("dice", []))
+        parts = []
+        if reach_of is not None:
+            parts.append(fill_label(self.labels["reach_title"], pawn=reach_of))
+        if dice:
+            total = sum(dice)
+            parts.append(
+                fill_label(self.labels["dice"], dice=" + ".join(map(str, dice)), total=total)
+            )
+            parts.append(fill_label(self.labels["points"], points=self.view.get("points", 0)))
+        elif not self.winners:
+            parts.append(self.labels["no_dice"])
+        fast = list(self.view.get("fast", []))
+        if "plane" in fast:
+            parts.append(self.labels["fast_plane"])
+        if "boat" in fast:
+            parts.append(self.labels["fast_boat"])
+        if reach_of is None:
+            parts.append(self.labels["legend"])
+        footer_strip(
+            self.canvas,
+            (MARGIN, FOOTER_TOP, WIDTH - MARGIN, FOOTER_TOP + FOOTER_HEIGHT),
+            " · ".join(parts),
+        )
+
+    # -- the sea
+    def draw_islands(self) -> None:
+        for island in self.view.get("islands", []):
+            number = int(str(island["id"])[1:])
+            owner = int(island["owner"])
+            box = block_box(data.ISLAND_CELLS[number])
+            x, y = box_centre(box)
+            canvas = self.canvas
+            canvas.text((x - 14, y + 12), str(number), TextSize.BODY, INK, "mm")
+            canvas.line([(x + 4, y + 26), (x + 4, y - 24)], INK, 3)
+            flag = [(x + 4, y - 24), (x + 32, y - 14), (x + 4, y - 2)]
+            canvas.polygon(flag, colour_of(owner), INK, 2)
+            canvas.text((x + 13, y - 13), letter_of(owner), TextSize.SMALL - 6, INK, "mm")
+
+    def draw_homes(self) -> None:
+        at_home: dict[int, dict[str, int]] = {}
+        for pawn in self.pawns:
+            if pawn.get("cell") == "home":
+                kinds = at_home.setdefault(int(pawn["seat"]), {})
+                kinds[pawn["kind"]] = kinds.get(pawn["kind"], 0) + 1
+        players = int(self.view.get("players", 0))
+        for unused in data.HOME_BLOCKS[players:]:
+            box = block_box(unused)
+            self.canvas.rect((box[0] + 2, box[1] + 2, box[2] - 2, box[3] - 2), SURFACE, INK, 2, 8)
+        for seat in range(players):
+            box = block_box(data.HOME_BLOCKS[seat])
+            out = self.seat(seat).get("out", False)
+            fill = mix(colour_of(seat), SURFACE, 0.75 if out else 0.35)
+            self.canvas.rect((box[0] + 2, box[1] + 2, box[2] - 2, box[3] - 2), fill, INK, 2, 8)
+            self.canvas.text(
+                (box[0] + 8, box[1] + 13), letter_of(seat), TextSize.SMALL - 4, INK, "lm"
+            )
+            counts = at_home.get(seat, {})
+            y = box[1] + 24
+            for kind in data.KINDS:
+                if counts.get(kind):
+                    draw_pawn(self.canvas, (box[0] + 22, y + 8), seat, kind, ICON)
+                    self.canvas.text(
+                        (box[0] + 52, y + 8), str(counts[kind]), TextSize.SMALL, INK, "mm"
+                    )
+                    y += 18
+
+    def draw_whirlpools(self) -> None:
+        for whirlpool in self.view.get("whirlpools", []):
+            cell = data.parse_cell(str(whirlpool["cell"]))
+            if cell is None:
+                continue
+            x, y = cell_centre(cell)
+            ink = colour_of(int(whirlpool["seat"]))
+            spiral = [
+                (
+                    x + (2 + step * 0.55) * math.cos(step * 0.45),
+                    y + (2 + step * 0.55) * math.sin(step * 0.45),
+                )
+                for step in range(28)
+            ]
+            self.canvas.line(spiral, ink, 3)
+            reach = data.WHIRLPOOL_REACH * CELL + CELL / 2
+            self.canvas.rect((x - reach, y - reach, x + reach, y + reach), None, ink, 2, 6)
+
+    def draw_trail(self) -> None:
+        trail = list(self.view.get("trail") or self.view.get("previous_trail") or [])
+        for step in trail:
+            start = place_point(str(step.get("from", "")))
+            end = place_point(str(step.get("to", "")))
+            if start is None or end is None or start == end:
+                continue
+            if step.get("kind") == "move":
+                ink = colour_of(int(step.get("seat", 0)))
+                self.canvas.arrow([start, end], INK, 7, 18)
+                self.canvas.arrow([start, end], ink, 3, 14)
+            else:
+                self.draw_attack(start, end, str(step.get("result", "")))
+
+    def draw_attack(self, start: Point, end: Point, result: str) -> None:
+        self.canvas.arrow([start, end], INK, 8, 20)
+        self.canvas.arrow([start, end], ATTACK_INK, 4, 16)
+        x, y = end
+        if result == "won":
+            self.canvas.shape("star", (x, y - 20), 10, HIGHLIGHT, INK, 2)
+        elif result == "cancelled":
+            self.canvas.rect((x - 10, y - 24, x + 10, y - 16), VERMILLION, INK, 2)
+        else:
+            self.canvas.circle((x, y - 20), 8, None, ATTACK_INK, 3)
+
+    # -- the panels
+    def seat(self, seat: int) -> Mapping[str, Any]:
+        seats = list(self.view.get("seats", []))
+        return seats[seat] if seat < len(seats) else {}
+
+    def draw_panel(self, seat: int) -> None:
+        info = self.seat(seat)
+        top = PANEL_TOP + seat * (PANEL_HEIGHT + PANEL_GAP)
+        box = (PANEL_LEFT, top, PANEL_LEFT + PANEL_WIDTH, top + PANEL_HEIGHT)
+        canvas = self.canvas
+        acting = seat == self.view.get("turn") and not self.winners
+        canvas.panel(box, SURFACE, HIGHLIGHT if acting else OUTLINE, 4 if acting else 2)
+        left = box[0] + 14
+        colour = colour_of(seat)
+        canvas.rect((box[0], top, box[2], top + 8), colour, None, 0, 4)
+        draw_pawn(canvas, (left + 12, top + 30), seat, data.BOAT, ICON)
+        canvas.fitted_text((left + 30, top + 30), self.player(seat), 150, TextSize.BODY, TEXT, "lm")
+        tag = self.tag(seat, info)
+        if tag:
+            fill = (
+                HIGHLIGHT
+                if tag in (self.labels["turn_tag"], self.labels["winner_tag"])
+                else SURFACE_RAISED
+            )
+            canvas.chip(
+                (box[2] - 10, top + 30),
+                canvas.clip_text(tag, 120, TextSize.SMALL),
+                fill=fill,
+                align="right",
+            )
+        pool = info.get("pool", {})
+        y = top + 70
+        canvas.text((left, y), self.labels["pool"], TextSize.BODY, TEXT_MUTED, "lm")
+        x = left + 70
+        for kind in data.KINDS:
+            draw_pawn(canvas, (x + 12, y), seat, kind, ICON)
+            canvas.text((x + 30, y), str(pool.get(kind, 0)), TextSize.BODY, TEXT, "lm")
+            x += 68
+        y += 36
+        islands = len(info.get("islands", []))
+        cards = int(info.get("cards", 0))
+        canvas.text((left, y), f"{self.labels['islands']} {islands}", TextSize.BODY, TEXT, "lm")
+        canvas.rect((left + 150, y - 13, left + 168, y + 13), SURFACE_RAISED, TEXT_MUTED, 2, 3)
+        canvas.text((left + 176, y), f"{self.labels['cards']} {cards}", TextSize.BODY, TEXT, "lm")
+        y += 36
+        badges = info.get("badges", {})
+        canvas.text((left, y), self.labels["badges"], TextSize.SMALL, TEXT_MUTED, "lm")
+        for index, kind in enumerate(data.BADGE_KINDS):
+            column, row = index % 2, index // 2
+            word = f"{self.labels['badge_' + kind]} {badges.get(kind, 0)}"
+            position = (left + 80 + column * 100, y + row * 28)
+            canvas.fitted_text(position, word, 96, TextSize.SMALL, TEXT, "lm")
+
+    def tag(self, seat: int, info: Mapping[str, Any]) -> str:
+        if seat in self.winners:
+            return self.labels["winner_tag"]
+        if info.get("out"):
+            return self.labels["out"]
+        if seat == self.view.get("turn") and not self.winners:
+            return self.labels["turn_tag"]
+        if info.get("skip"):
+            return self.labels["skip"]
+        if info.get("fog"):
+            return self.labels["fog"]
+        return ""
+
+    # -- the reach picture
+    def draw_reach(self, pawn_id: str) -> None:
+        reachable = list(dict(self.view.get("reach", {})).get(pawn_id, []))
+        for spot in reachable:
+            cell = data.parse_cell(str(spot["cell"]))
+            if cell is None:
+                continue
+            left, top, right, bottom = cell_box(cell)
+            self.canvas.rect(
+                (left + 2, top + 2, right - 2, bottom - 2), REACH_FILL, HIGHLIGHT, 2, 4
+            )
+            self.canvas.text(
+                ((left + right) / 2, (top + bottom) / 2),
+                str(spot["cost"]),
+                TextSize.SMALL,
+                TEXT,
+                "mm",
+            )
+
+    def mark_pawn(self, pawn_id: str) -> None:
+        for pawn in self.pawns:
+            if pawn.get("id") != pawn_id:
+                continue
+            cell = data.parse_cell(str(pawn.get("cell", "")))
+            home = data.HOME_BLOCKS[int(pawn["seat"])] if pawn["seat"] >= 0 else ()
+            place = cell_centre(cell) if cell else box_centre(block_box(home))
+            self.canvas.circle(place, TOKEN + 6, None, HIGHLIGHT, 4)
+
+
+def render_image(view: Mapping[str, Any], labels: Mapping[str, str] | None = None) -> Image.Image:
+    return FireshipBoard(view, labels).draw()
+
+
+def render(view: Mapping[str, Any], labels: Mapping[str, str] | None = None) -> bytes:
+    """The board as a PNG, from the view given (the public one for the table)."""
+    return encode_png(render_image(view, labels), palette=board_palette())
+
+
+def render_reach(
+    view: Mapping[str, Any], pawn_id: str, labels: Mapping[str, str] | None = None
+) -> bytes:
+    """A seat's private picture (from its own view): where ``pawn_id`` can go this turn and
+    what each cell costs."""
+    return encode_png(FireshipBoard(view, labels).draw(pawn_id), palette=board_palette())
+
+
+# --- The palette ---------------------------------------------------------------------------
+PALETTE_GAMES: Final = ((2, 1, 0), (4, 2, 60), (3, 3, 400), (4, 4, 100_000))
+
+
+def palette_views() -> list[dict[str, Any]]:
+    """Boards that between them show every colour a Fireship board can: four seats, islands
+    of every owner, pawns of every kind, a finished game (see ``board_palette``)."""
+    views = []
+    for players, seed, steps in PALETTE_GAMES:
+        rng = random.Random(seed)
+        state = GAME.new_state(players, seed)
+        for _ in range(steps):
+            acting = sorted(GAME.to_act(state))
+            if not acting:
+                break
+            seat = acting[0]
+            state = GAME.apply(state, seat, GAME.bot_action(state, seat, rng))
+        views.append(GAME.view(state, None))
+    return views
+
+
+@lru_cache(maxsize=1)
+def board_palette() -> Palette:
+    """The palette every Fireship board is mapped onto (fixed, so a board's bytes never
+    depend on what was drawn before it)."""
+    return build_palette([render_image(view) for view in palette_views()])
