@@ -28,7 +28,9 @@ pytest: $(STAMP)
 	$(PY) -m pytest -q
 
 bench: $(STAMP)
-	$(PY) -m bot bench
+	for game in $$($(PY) -c "from renderers import RENDERERS; print(*RENDERERS)"); do \
+		$(PY) -m bot bench --game $$game || exit 1; \
+	done
 
 preview: $(STAMP)
 	$(PY) -m bot preview ruship --seed 7 --moves 20 --out docs/board.png

@@ -172,3 +172,18 @@ def test_an_unreachable_discord_is_one_line_and_exit_code_2(monkeypatch, capsys,
     assert runner.run() == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "cannot reach Discord" in err[0]
+
+
+def test_start_up_says_nothing_about_voice(tmp_path) -> None:
+    """The bot has no voice: discord.py's warnings about voice libraries are noise."""
+    script = (
+        "import discord\n"
+        "from bot.runner import configure_logging\n"
+        "configure_logging('INFO')\n"
+        "discord.Client(intents=discord.Intents.default())\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, cwd="."
+    )
+    assert done.returncode == 0, done.stderr
+    assert "voice" not in done.stderr.lower()
