@@ -24,6 +24,9 @@ class Settings:
     ai_delay: float = 1.0
     tick_seconds: float = 60.0
     board_check_seconds: float = 5.0
+    #: Board changes a channel gets per 5 s before they are held and coalesced (Discord
+    #: allows about 5); 0 turns holding off. Not an environment setting.
+    channel_budget: int = 4
     render_processes: int = 0
 
     @classmethod

@@ -80,6 +80,7 @@ class BoardPublisher:
         *,
         after_publish: Callable[[Match, Any], None],
         check_seconds: float = RETRY_FIRST_SECONDS,
+        channel_budget: int = CHANNEL_CHANGES,
         clock: Callable[[], float] | None = None,
     ) -> None:
         self.client = client
@@ -89,23 +90,22 @@ class BoardPublisher:
         self.presenters = presenters
         self.after_publish = after_publish
         self.check_seconds = check_seconds
-        self.clock = clock or (lambda: asyncio.get_running_loop().time())
+        self.channel_budget = channel_budget  # 0: no holding (tests under a frozen clock)
+        self.clock = clock or service.clock
         self._locks: dict[int, asyncio.Lock] = {}
         self._accounts: dict[int, tuple[int, list[str]]] = {}  # match -> (state hash, lines)
         self._failures: dict[int, tuple[int, float]] = {}  # match -> (failures, retry at)
         self._loop_task: asyncio.Task[None] | None = None
         self._channel_changes: dict[int, deque[float]] = {}
-        self._held: dict[int, asyncio.Task[None]] = {}  # match -> its delayed publication
 
     # -- the catch-up loop
     def start(self) -> None:
         self._loop_task = asyncio.create_task(self._catch_up_loop(), name="rushtable-boards")
 
     async def stop(self) -> None:
-        tasks = [*self._held.values(), *([self._loop_task] if self._loop_task else [])]
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        if self._loop_task is not None:
+            self._loop_task.cancel()
+            await asyncio.gather(self._loop_task, return_exceptions=True)
 
     async def _catch_up_loop(self) -> None:
         await self.client.wait_until_ready()
@@ -174,6 +174,9 @@ class BoardPublisher:
                 state = self.service.load_state(match)
             except MatchFrozen:
                 return await self._announce_frozen(match, channel)
+            through_channel = responder is None or responder.message_id != match.board_message_id
+            if through_channel and not repost and self._hold_if_busy(match):
+                return None
             board = await self.compose_board(match, state)
             message_id = await self._show(match, channel, board, repost=repost, responder=responder)
             await self.service.store.set_board(
@@ -203,6 +206,8 @@ class BoardPublisher:
             allowed_mentions=board.mentions,
         )
         # The old board loses its buttons only once the new one is there.
+        if match.board_message_id is not None:
+            self._channel_changes.setdefault(match.channel_id, deque()).append(self.clock())
         await self._strip_buttons(channel, match.board_message_id)
         # The new board keeps telling what ended the previous turn until it is edited
         # again, and then goes on with the new turn's actions after those lines.
@@ -235,26 +240,19 @@ class BoardPublisher:
         return board_id
 
     def _hold_if_busy(self, match: Match) -> bool:
-        """A busy channel (many quick changes) gets its boards once its budget frees up: the
-        latest state then, in one change, however many actions came meanwhile."""
+        """A busy channel (many quick changes) is left alone until its budget frees up; its
+        board then lags, and the catch-up loop shows the latest state in one change, however
+        many actions came meanwhile."""
+        if self.channel_budget <= 0:
+            return False
         now = self.clock()
         recent = self._channel_changes.setdefault(match.channel_id, deque())
         while recent and recent[0] <= now - CHANNEL_WINDOW_SECONDS:
             recent.popleft()
-        if len(recent) < CHANNEL_CHANGES:
-            recent.append(now)
-            return False
-        if match.id not in self._held:
-            wait = recent[0] + CHANNEL_WINDOW_SECONDS - now
-            self._held[match.id] = asyncio.create_task(self._publish_after(match.id, wait))
-        return True
-
-    async def _publish_after(self, match_id: int, wait: float) -> None:
-        try:
-            await asyncio.sleep(wait)
-        finally:
-            self._held.pop(match_id, None)
-        await self.publish_or_retry_later(match_id)
+        if len(recent) >= self.channel_budget:
+            return True
+        recent.append(now)
+        return False
 
     async def _announce_frozen(self, match: Match, channel: discord.abc.Messageable) -> int:
         if match.status != "frozen":

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any
 
+from bot.games import IllegalAction
 from bot.i18n import Tr
 from bot.matches import MatchService
 from bot.store import Match
@@ -45,7 +46,12 @@ def _replay(
     public = engine.view(state, None)
     lines = presenter.event_lines(public.get("events", []), public, names, tr)
     for _seq, seat, action in log:
-        state = engine.apply(state, seat, action)
+        try:
+            state = engine.apply(state, seat, action)
+        except IllegalAction:
+            # Played under an earlier version of the rules: the account stops here.
+            lines.append(tr("log.older_rules"))
+            break
         public = engine.view(state, None)
         lines += presenter.event_lines(public.get("events", []), public, names, tr)
     return lines

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -12,14 +13,18 @@ from bot.app import RushTableBot
 from bot.settings import Settings
 
 
-def make_bot(database: Path) -> RushTableBot:
+def make_bot(database: Path, **overrides: Any) -> RushTableBot:
     settings = Settings(
         token="test",
         database_url=f"sqlite:///{database}",
         ai_delay=0.0,
         tick_seconds=600.0,
         board_check_seconds=600.0,
+        # simcord's clock stands still unless a test moves it: every board change would
+        # look simultaneous and be held. Holding is tested on its own, with the clock moved.
+        channel_budget=0,
     )
+    settings = dataclasses.replace(settings, **overrides)
     return RushTableBot(settings)
 
 

@@ -29,8 +29,9 @@ RUSHIP = GAMES["ruship"]
 
 
 async def start_two_humans(table: Table) -> tuple[Any, Any]:
+    """Two people at Ruship, rolling by hand: every version change below is a click."""
     alice, bob = table.member("alice"), table.member("bob")
-    await table.open(alice, "ruship", opponent=bob)
+    await table.open(alice, "ruship", opponent=bob, auto_roll=False)
     await table.lobby_click(alice, "Start")
     return alice, bob
 
@@ -313,3 +314,16 @@ async def test_an_opponent_who_is_not_in_the_server_is_refused(simcord_env) -> N
     result = await table.open(alice, "ruship", opponent=outsider)
     assert "isn't in this server" in private_text(result)
     assert await table.match() is None
+
+
+async def test_a_huge_name_is_capped_in_every_message_and_picture(simcord_env) -> None:
+    from cogs._naming import NAME_LIMIT
+
+    table = Table(simcord_env)
+    giant = table.member("W" * 5000)
+    await table.open(giant, "ruship", ai=True)
+    await table.lobby_click(giant, "Start")
+    match = await table.match()
+    (stored,) = [name for uid, name in match.settings["names"].items() if int(uid) == giant.id]
+    assert len(stored) == NAME_LIMIT
+    assert all("W" * (NAME_LIMIT + 1) not in m.content for m in table.channel.history())
