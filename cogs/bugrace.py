@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.games.bugrace import LEGS, POSITIONS, SIDES, leg_names
+from bot.games.bugrace import LEGS, POSITIONS, SIDES, Bug, all_legs_order, leg_names
 from bot.i18n import Tr
 from cogs._match import LABEL_LIMIT, SHARED_OPTIONS, GameCog, time_limit_choices
 
@@ -58,6 +58,23 @@ def _card_id(word: str) -> int | None:
     return int(word) if word.isdigit() else None
 
 
+def _legs_moving(view: dict[str, Any], card: int) -> list[str]:
+    """The legs ``play <card> all`` moves: those that can move now, the body staying."""
+    bug = _own_bug(view)
+    rows = bug.get("legs") or {}
+    if not isinstance(bug.get("tail"), int) or set(rows) != set(LEGS):
+        return leg_names(card)
+    return all_legs_order(Bug(int(bug["tail"]), tuple(int(rows[leg]) for leg in LEGS)), card)
+
+
+def _own_bug(view: dict[str, Any]) -> dict[str, Any]:
+    """The bug of the seat whose private view this is ({} on the public view)."""
+    seat, bugs = view.get("seat"), view.get("bugs") or []
+    if isinstance(seat, int) and 0 <= seat < len(bugs) and isinstance(bugs[seat], dict):
+        return dict(bugs[seat])
+    return {}
+
+
 class BugRaceCog(GameCog, group_name="bugrace", group_description="Play Bug Race"):
     game_name = "bugrace"
     private_actions = True
@@ -94,18 +111,39 @@ class BugRaceCog(GameCog, group_name="bugrace", group_description="Play Bug Race
     def action_label(self, action: str, view: dict[str, Any], tr: Tr) -> str:
         words = action.split()
         kind = words[0]
-        if kind in ("keep", "play") and len(words) == 2:
+        if kind in ("keep", "play") and len(words) in (2, 3):
             card = _card_id(words[1])
             if card is None:
                 return action
             legs = leg_names(card)
-            label = tr(f"bugrace.action.{kind}", card=card_text(legs, tr))
-            if len(label) > LABEL_LIMIT:
-                label = tr(f"bugrace.action.{kind}", card=card_codes(legs))
+            key = f"bugrace.action.{kind}"
+            moving = legs
+            if words[2:] == ["all"]:
+                moving = [leg for leg in LEGS if leg in _legs_moving(view, card)]
+                key = "bugrace.action.play_" + (
+                    "some" if moving != legs else "all" if len(legs) > 1 else "all_one"
+                )
+            named = ", ".join(leg_name(leg, tr) for leg in moving)
+            for card_words, leg_words, some_key in (
+                (card_text(legs, tr), named, key),
+                (card_codes(legs), named, key),
+                (card_codes(legs), named, key.replace("play_some", "play_some_count")),
+            ):
+                label = tr(some_key, card=card_words, count=len(moving), legs=leg_words)
+                if len(label) <= LABEL_LIMIT:
+                    break
             return label
+        bug = _own_bug(view)
         if kind == "leg" and len(words) == 2 and words[1] in LEGS:
+            row = bug.get("legs", {}).get(words[1])
+            if isinstance(row, int):
+                return tr("bugrace.action.leg_to", leg=leg_name(words[1], tr), row=row + 1)
             return tr("bugrace.action.leg", leg=leg_name(words[1], tr))
         if kind == "body":
+            tail = bug.get("tail")
+            if isinstance(tail, int):
+                length = int(view.get("body_length", 3))
+                return tr("bugrace.action.body_to", tail=tail + 1, head=tail + length)
             return tr("bugrace.action.body")
         if kind == "done":
             in_play = view.get("current") is not None
@@ -126,7 +164,11 @@ class BugRaceCog(GameCog, group_name="bugrace", group_description="Play Bug Race
                 continue
             if kind == "card_finished" and not event.get("unmoved"):
                 continue
+            if kind == "leg_moved" and event.get("all_legs"):
+                continue  # told with the card: "plays 🃏 … and moves every leg"
             key = f"bugrace.event.{kind}"
+            if kind == "card_played" and event.get("all_legs"):
+                key += "_all"
             if kind == "round_started" and event.get("direction") == "swap":
                 key += "_swap"  # two players: a sentence of its own
             lines.append(tr(key, **self._event_params(event, names, tr)))

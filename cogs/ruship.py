@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from bot.games.ruship import DIE_SIDES, TRACK_FIRST, TRACK_LAST
 from bot.i18n import Tr
 from cogs._match import SHARED_OPTIONS, GameCog, time_limit_choices
 
@@ -23,16 +24,29 @@ POWERS = ("reroll", "plusone", "single", "backward", "stack")
 SIDES_OPTION = {"sides": "by_seat"}
 
 
-def _die(value: str, tr: Tr) -> str:
-    """``6`` -> ``6``; ``6+`` (Plus one) -> ``6+1``."""
-    return f"{value[:-1]}+1" if value.endswith("+") else value
+def _every_move() -> frozenset[str]:
+    """Every action string of the move phase (a forced move is played without a click)."""
+    faces = [f"{face}{plus}" for face in range(1, DIE_SIDES + 1) for plus in ("", "+")]
+    spaces = range(TRACK_FIRST, TRACK_LAST + 1)
+    moves = {f"{kind} {at} {face}" for kind in ("move", "back") for at in spaces for face in faces}
+    return frozenset({*moves, *(f"enter {face}" for face in faces), "carrier"})
+
+
+#: What the table plays by itself when it is a person's only action: the roll (unless
+#: Single die offers a choice), the last Power left in the pool, a forced move.
+AUTOMATIC_ACTIONS = frozenset({"roll", *(f"power {name}" for name in POWERS)}) | _every_move()
 
 
 class RushipCog(GameCog, group_name="ruship", group_description="Play Ruship"):
     game_name = "ruship"
+    automatic_actions = AUTOMATIC_ACTIONS
 
     @app_commands.command(name="new", description="Open a Ruship lobby in this channel")
-    @app_commands.describe(**SHARED_OPTIONS, ai="Add an AI player")
+    @app_commands.describe(
+        **SHARED_OPTIONS,
+        ai="Add an AI player",
+        auto_roll="Roll the dice and play a forced move without a click (on by default)",
+    )
     @app_commands.choices(time_limit=time_limit_choices())
     @app_commands.guild_only()
     async def new(
@@ -42,6 +56,7 @@ class RushipCog(GameCog, group_name="ruship", group_description="Play Ruship"):
         ai: bool = False,
         thread: bool = False,
         time_limit: int = 0,
+        auto_roll: bool = True,
     ) -> None:
         await self.open_lobby(
             interaction,
@@ -50,6 +65,7 @@ class RushipCog(GameCog, group_name="ruship", group_description="Play Ruship"):
             ai=int(ai),
             thread=thread,
             time_limit=time_limit,
+            settings={"auto_actions": auto_roll},
         )
 
     def action_label(self, action: str, view: dict[str, Any], tr: Tr) -> str:
@@ -65,12 +81,9 @@ class RushipCog(GameCog, group_name="ruship", group_description="Play Ruship"):
             index = int(words[1]) - 1
             value = dice[index] if 0 <= index < len(dice) else "?"
             return tr("ruship.action.reroll", die=words[1], value=value)
-        if kind == "carrier":
-            return tr(f"ruship.action.carrier_{FACTIONS[seat]}")
-        if kind == "enter":
-            return tr("ruship.action.enter", die=_die(words[1], tr))
-        if kind in ("move", "back"):
-            return tr(f"ruship.action.{kind}", at=words[1], die=_die(words[2], tr))
+        choice = (view.get("choices") or {}).get(action)
+        if kind in ("carrier", "enter", "move", "back") and isinstance(choice, dict):
+            return _move_label(kind, choice, seat, tr)
         return action
 
     def event_lines(
@@ -92,6 +105,10 @@ class RushipCog(GameCog, group_name="ruship", group_description="Play Ruship"):
                 params["owner"] = names[event.get("owner", 0)]
             if event.get("plus"):
                 params["die"] = f"{event.get('die')}+1"
+            if kind == "attack" and "seat" in event:
+                params["planet"] = tr(f"ruship.planet.{FACTIONS[1 - int(event['seat'])]}")
+                if event.get("from") is None:
+                    kind = "attack_enter"
             key = f"ruship.event.{kind}"
             if tr.has(key):
                 lines.append(tr(key, **params))
@@ -99,6 +116,26 @@ class RushipCog(GameCog, group_name="ruship", group_description="Play Ruship"):
             lines.append(tr("ruship.powers_to_pick"))
             lines += [_power_line(name, tr) for name in view.get("power_pool", [])]
         return lines
+
+
+def _move_label(kind: str, choice: dict[str, Any], seat: int, tr: Tr) -> str:
+    """A move named by where it lands, in the picture's numbers: ``15 → 18 (die 3)``,
+    ``Enter → 7 (die 6)``, ``15 → Alien planet 💥 (die 4)``, ``Mothership 1 → 2 (die 1)``."""
+    die = f"{choice.get('die')}+1" if choice.get("plus") else str(choice.get("die"))
+    if kind == "carrier":
+        key = f"ruship.action.carrier_to_{FACTIONS[seat]}"
+        return tr(key, at=choice.get("from"), to=choice.get("to"), die=die)
+    if choice.get("attack"):
+        to = tr(f"ruship.planet.{FACTIONS[1 - seat]}") + " 💥"
+    else:
+        to = str(choice.get("to"))
+    captures = int(choice.get("captures") or 0)
+    if captures == 1:
+        to += tr("ruship.action.captures_one")
+    elif captures > 1:
+        to += tr("ruship.action.captures", count=captures)
+    key = {"enter": "enter_to", "move": "move_to", "back": "back_to"}[kind]
+    return tr(f"ruship.action.{key}", at=choice.get("from"), to=to, die=die)
 
 
 def _power_line(name: str, tr: Tr) -> str:

@@ -88,6 +88,11 @@ class RushNCrushCog(GameCog, group_name="rushncrush", group_description="Play Ru
     game_name = "rushncrush"
     private_actions = True
     hand_label_key = "rushncrush.my_cards"
+    #: "Ready" when nothing is left to trade (no partner still trading, no card, no offer:
+    #: all public). Not "Go" or "Hold": whether they are a driver's only action can depend
+    #: on the cards in hand, and answering at once would tell everyone the hand holds no
+    #: such card (timing is hidden information too).
+    automatic_actions = frozenset({"ready"})
 
     def is_secret_action(self, action: str) -> bool:
         """Driving is public; a card (or the Nitro after a turbo) and trades stay private."""

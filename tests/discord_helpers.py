@@ -5,7 +5,9 @@ interactions through discord.py's own dispatch."""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -168,3 +170,189 @@ async def click_forged(env: Any, actor: Any, message: Any, custom_id: str) -> An
     seen = as_seen_now(actor, message)
     seen.components[0]["components"][0]["custom_id"] = custom_id
     return await click_as_sent_before(env, actor, seen, custom_id)
+
+
+# ------------------------------------------------------------------ boards as Discord got them
+def board_posts(env: Any) -> list[dict[str, Any]]:
+    """Every new board message the bot posted (payloads as sent)."""
+    return [
+        r.json
+        for r in env.http_requests
+        if r.method == "POST"
+        and r.path.endswith("/messages")
+        and isinstance(r.json, dict)
+        and "👉" in (r.json.get("content") or "") + "🏆"
+        and (r.json.get("content") or "").startswith("**")
+    ]
+
+
+def pings(posts: list[dict[str, Any]]) -> dict[int, int]:
+    """How many times each person was pinged by those posts."""
+    counted: dict[int, int] = {}
+    for payload in posts:
+        for user in (payload.get("allowed_mentions") or {}).get("users", []):
+            if f"<@{user}>" in payload.get("content", ""):
+                counted[int(user)] = counted.get(int(user), 0) + 1
+    return counted
+
+
+#: The first line of every public board: ``**Ruship** · match #3`` (or in French).
+BOARD_TITLE = re.compile(r"\*\*[^*\n]+\*\* · (?:match #|partie n°)\d+")
+#: A board's account: at most this many lines of the last turn, then one "… in 📜 Log" line.
+BOARD_EVENT_LINES = 6
+
+
+@dataclass
+class BoardUpdate:
+    """One board as it reached Discord: a new message (``posted``) or an edit of one."""
+
+    posted: bool
+    content: str
+    pinged: list[int]
+
+    @property
+    def acting(self) -> frozenset[str]:
+        """Who the board asks to act: mentions and AI names after the 👉."""
+        if "👉" not in self.content:
+            return frozenset()
+        who = self.content.split("👉", 1)[1].split(":", 1)[-1].strip()
+        return frozenset(part.strip() for part in who.split(",") if part.strip())
+
+    def acting_people(self) -> frozenset[int]:
+        return frozenset(int(found) for found in re.findall(r"<@(\d+)>", " ".join(self.acting)))
+
+
+def board_updates(env: Any) -> list[BoardUpdate]:
+    """Every board the bot published in order, posted or edited (a channel message or the
+    answer to a click on the board), as its payload said."""
+    updates = []
+    for request in env.http_requests:
+        body = request.json if isinstance(request.json, dict) else None
+        if body is None:
+            continue
+        posted = request.method == "POST" and request.path.endswith("/messages")
+        if request.path.endswith("/callback"):
+            body = body.get("data") or {}
+        content = body.get("content")
+        if not isinstance(content, str) or not BOARD_TITLE.match(content):
+            continue
+        users = (body.get("allowed_mentions") or {}).get("users", []) if posted else []
+        pinged = [int(u) for u in users if f"<@{u}>" in content]
+        updates.append(BoardUpdate(posted, content, pinged))
+    return updates
+
+
+def check_board_text(content: str) -> None:
+    """Issue 9's short board: the title, at most 6 lines of the last turn (plus one
+    "… earlier lines in 📜 Log"), then who is to act or the result."""
+    lines = content.splitlines()
+    assert BOARD_TITLE.fullmatch(lines[0]), lines[0]
+    last = lines[-1]
+    assert last.startswith("👉") or "🏆" in last or "winner" in last, content
+    middle = lines[1:-1]
+    more = [line for line in middle if line.startswith("…") and "📜" in line]
+    events = [line for line in middle if line not in more]
+    assert len(more) <= 1 and (not more or middle[0] == more[0]), content
+    assert len(events) <= BOARD_EVENT_LINES, f"{len(events)} lines of account:\n{content}"
+    assert all(line.startswith("• ") for line in events), content
+    assert len(content) <= 1500, f"a board of {len(content)} characters"
+
+
+@dataclass
+class TableManners:
+    """What a whole match did to each person: pings, boards, turns."""
+
+    posts: int
+    edits: int
+    longest: int
+    pings: dict[int, int]
+    turns: dict[int, int]
+    boards_naming: dict[int, int]
+
+
+def check_table_manners(env: Any, people: list[Any]) -> TableManners:
+    """Check every board of the match against issue 9's rules and count.
+
+    - every board's text is short (``check_board_text``);
+    - a new message is posted exactly when someone starts to act, when one is left to act
+      after several, and at the end; otherwise the board is edited;
+    - a person is pinged exactly when they go from waiting to acting, by that new message.
+    """
+    updates = board_updates(env)
+    assert updates, "no board was published"
+    ids = [person.id for person in people]
+    pinged = dict.fromkeys(ids, 0)
+    turns = dict.fromkeys(ids, 0)
+    naming = dict.fromkeys(ids, 0)
+    previous: frozenset[str] = frozenset()
+    previous_people: frozenset[int] = frozenset()
+    for update in updates:
+        check_board_text(update.content)
+        acting, people_now = update.acting, update.acting_people()
+        new = bool(acting - previous) or (len(acting) == 1 < len(previous))
+        ended = not acting and bool(previous)
+        if update.posted:
+            assert new or ended or acting == previous, f"a new board for nothing new:\n{update}"
+        else:
+            assert not new and not ended, f"an edit where a new board was due:\n{update}"
+        starting = people_now - previous_people
+        if update.posted and acting != previous:
+            assert set(update.pinged) == starting, (update.content, update.pinged, starting)
+        else:
+            assert update.pinged == [], f"pinged by a repost or an edit:\n{update}"
+        for person in ids:
+            turns[person] += person in starting
+            pinged[person] += person in update.pinged
+            naming[person] += update.posted and person in people_now
+        previous, previous_people = acting, people_now
+    return TableManners(
+        posts=sum(u.posted for u in updates),
+        edits=sum(not u.posted for u in updates),
+        longest=max(len(u.content) for u in updates),
+        pings=pinged,
+        turns=turns,
+        boards_naming=naming,
+    )
+
+
+class Turns:
+    """Clicks per person per turn. A turn starts with the board that names the person to
+    act after one that did not, or with a new board message that names someone new to act
+    besides them (a new phase of a simultaneous game: the draft, then the play); it ends
+    with the board that no longer names them. Call ``click`` just before each click a
+    person makes: action buttons, a private panel's, "My hand"."""
+
+    def __init__(self, env: Any, people: list[Any]) -> None:
+        self.env = env
+        self.seen = 0
+        self.previous: frozenset[str] = frozenset()
+        self.acting = {person.id: False for person in people}
+        self.clicks: dict[int, list[int]] = {person.id: [] for person in people}
+
+    def observe(self) -> None:
+        updates = board_updates(self.env)
+        for update in updates[self.seen :]:
+            now = update.acting_people()
+            new_phase = update.posted and bool(update.acting - self.previous)
+            for person in self.acting:
+                if person in now and (new_phase or not self.acting[person]):
+                    self.clicks[person].append(0)
+                self.acting[person] = person in now
+            self.previous = update.acting
+        self.seen = len(updates)
+
+    def click(self, person: Any) -> None:
+        self.observe()
+        assert self.acting[person.id], "a click from someone the board does not name"
+        self.clicks[person.id][-1] += 1
+
+    def per_turn(self) -> list[int]:
+        self.observe()
+        return sorted(count for counts in self.clicks.values() for count in counts)
+
+    def figures(self) -> tuple[float, int]:
+        """(median, maximum) clicks a person needed per turn."""
+        import statistics
+
+        counts = self.per_turn()
+        return statistics.median(counts), max(counts)

@@ -157,16 +157,16 @@ def test_the_body_cannot_move_while_a_leg_is_on_the_row_behind_the_tail() -> Non
 
 
 def test_a_leg_cannot_move_past_three_rows_ahead_of_the_tail() -> None:
-    card = card_showing("LF")
+    card = card_showing("LF", "RF")  # RF can move, so the card stays in play
     state = arrange_play(GAME.new_state(2, 1), {0: (card,), 1: (1,)})
     state = with_bug(state, 0, 2, {"LH": 1, "LM": 3, "LF": 5, "RH": 2, "RM": 3, "RF": 4})
     state = GAME.apply(state, 0, f"play {card}")
     assert refusal(state, 0, "leg LF") == "leg_too_far_ahead"
-    assert GAME.legal_actions(state, 0) == ["done"]
+    assert GAME.legal_actions(state, 0) == ["leg RF", "done"]
 
 
 def test_no_leg_moves_past_the_last_row() -> None:
-    card = card_showing("RF")
+    card = card_showing("LF", "RF")  # LF can move, so the card stays in play
     state = arrange_play(GAME.new_state(2, 1), {0: (card,), 1: (1,)})
     state = with_bug(state, 0, 7, {**READY_TO_FINISH, "RF": 9})
     state = GAME.apply(state, 0, f"play {card}")
@@ -180,16 +180,16 @@ def test_the_body_stops_with_its_tail_on_row_seven() -> None:
 
 
 def test_a_leg_cannot_move_into_a_slot_its_neighbour_holds() -> None:
-    card = card_showing("LH", "LM")
+    card = card_showing("LH", "LM", "LF")  # LF can move, so the card stays in play
     state = arrange_play(GAME.new_state(2, 1), {0: (card,), 1: (1,)})
     state = GAME.apply(state, 0, f"play {card}")  # start: LH 1, LM 2, LF 3
     assert refusal(state, 0, "leg LM") == "leg_slot_taken"
     assert refusal(state, 0, "leg LH") == "leg_slot_taken"
-    assert GAME.legal_actions(state, 0) == ["body", "done"]
+    assert GAME.legal_actions(state, 0) == ["leg LF", "body", "done"]
 
 
 def test_legs_never_jump_a_leg_on_their_side() -> None:
-    card = card_showing("RH")
+    card = card_showing("RH", "RM")  # RM can move, so the card stays in play
     state = arrange_play(GAME.new_state(2, 1), {0: (card,), 1: (1,)})
     state = with_bug(state, 0, 2, {"RH": 2, "RM": 3, "RF": 5})
     state = GAME.apply(state, 0, f"play {card}")
@@ -267,14 +267,83 @@ def test_a_card_must_be_finished_before_the_next_is_played() -> None:
     assert refusal(state, 0, f"play {second}") == "card_in_play"
 
 
-def test_a_stuck_player_can_always_end_the_card() -> None:
+def test_a_card_none_of_whose_legs_can_move_finishes_by_itself() -> None:
     card = card_showing("LM", "LH")
     state = arrange_play(GAME.new_state(2, 1), {0: (card,), 1: (1,)})
     state = with_bug(state, 0, 2, {"LH": 1, "LM": 2, "LF": 3, "RH": 1, "RM": 2, "RF": 3})
-    state = GAME.apply(state, 0, f"play {card}")
-    assert GAME.legal_actions(state, 0) == ["done"]
-    state = GAME.apply(state, 0, "done")
-    assert 0 not in GAME.to_act(state)  # last card done, body stuck: play phase over
+    state = GAME.apply(state, 0, f"play {card}")  # LM blocked by LF, LH by LM, body stuck
+    assert state.seat(0).current is None
+    finished = [e for e in GAME.view(state, None)["events"] if e["type"] == "card_finished"]
+    assert finished == [{"type": "card_finished", "seat": 0, "card": card, "unmoved": ["LH", "LM"]}]
+    assert 0 not in GAME.to_act(state)  # last card over, body stuck: play phase over
+
+
+def test_a_card_stays_in_play_while_a_body_move_would_free_one_of_its_legs() -> None:
+    card = card_showing("LF")
+    state = arrange_play(GAME.new_state(2, 1), {0: (card, card_showing("RF")), 1: (1,)})
+    state = with_bug(state, 0, 2, {"LH": 2, "LM": 3, "LF": 5, "RH": 2, "RM": 3, "RF": 4})
+    state = GAME.apply(state, 0, f"play {card}")  # LF: 6 is too far ahead of tail 2...
+    assert state.seat(0).current == card  # ...but not once the body has moved
+    assert GAME.legal_actions(state, 0) == ["body", "done"]
+    state = play_actions(state, 0, "body", "leg LF")
+    assert state.seat(0).bug.row("LF") == 6 and state.seat(0).current is None
+
+
+def test_a_stuck_card_left_in_play_after_a_move_finishes_by_itself() -> None:
+    card = card_showing("LH", "LM", "LF")
+    state = arrange_play(GAME.new_state(2, 1), {0: (card, card_showing("RF")), 1: (1,)})
+    state = with_bug(state, 0, 2, {"LH": 1, "LM": 3, "LF": 4, "RH": 2, "RM": 3, "RF": 4})
+    state = play_actions(state, 0, f"play {card}", "leg LF")  # LF 5; LM -> 4 is now free
+    assert state.seat(0).current == card
+    state = play_actions(state, 0, "leg LM", "leg LH")
+    assert state.seat(0).current is None
+
+
+def test_play_all_moves_every_leg_of_the_card_in_one_action() -> None:
+    card = card_showing("LF", "LM", "RF")
+    state = arrange_play(GAME.new_state(2, 1), {0: (card, card_showing("RH")), 1: (1,)})
+    assert f"play {card} all" in GAME.legal_actions(state, 0)
+    state = GAME.apply(state, 0, f"play {card} all")  # LF first frees LM's slot
+    bug = state.seat(0).bug
+    assert (bug.row("LF"), bug.row("LM"), bug.row("RF")) == (4, 3, 4)
+    assert state.seat(0).current is None  # every leg moved: the card is over
+    events = GAME.view(state, None)["events"]
+    assert events[0] == {
+        "type": "card_played",
+        "seat": 0,
+        "card": card,
+        "legs": ["LM", "LF", "RF"],
+        "all_legs": True,
+    }
+    assert [e["leg"] for e in events if e["type"] == "leg_moved"] == ["LF", "RF", "LM"]
+
+
+def test_play_all_is_offered_when_at_least_one_leg_can_move() -> None:
+    card = card_showing("LH", "LM")  # at the start LM waits for LF, LH for LM
+    state = arrange_play(GAME.new_state(2, 1), {0: (card, card_showing("RF")), 1: (1,)})
+    assert f"play {card}" in GAME.legal_actions(state, 0)
+    assert f"play {card} all" not in GAME.legal_actions(state, 0), "it would move nothing"
+    assert refusal(state, 0, f"play {card} all") == "no_leg_moves"
+
+
+def test_play_all_moves_the_legs_that_can_and_leaves_the_others() -> None:
+    card = card_showing("LF", "RH")  # at the start RH waits for RM, which the card lacks
+    state = arrange_play(GAME.new_state(2, 1), {0: (card, card_showing("RF")), 1: (1,)})
+    state = GAME.apply(state, 0, f"play {card} all")
+    bug = state.seat(0).bug
+    assert (bug.row("LF"), bug.row("RH")) == (4, 1)
+    assert state.seat(0).current is None, "RH can never move with this card: it is over"
+    finished = [e for e in GAME.view(state, None)["events"] if e["type"] == "card_finished"]
+    assert finished[0]["unmoved"] == ["RH"]
+
+
+def test_alike_cards_are_offered_once() -> None:
+    first, second = cards_showing("LF", "RF")[:2]
+    other = card_showing("LM")  # at the start LM waits for LF: no "all"
+    state = arrange_play(GAME.new_state(2, 1), {0: (second, first, other), 1: (1,)})
+    plays = [a for a in GAME.legal_actions(state, 0) if a.startswith("play")]
+    assert sorted(plays) == sorted([f"play {first}", f"play {first} all", f"play {other}"])
+    assert refusal(state, 0, f"play {second}") == "card_not_in_hand"
 
 
 def test_the_play_phase_waits_for_done_while_the_body_can_still_move() -> None:

@@ -17,15 +17,17 @@ from simcord.results import ResponseMessage
 
 from bot import rendering
 from bot.games import GAMES
-from bot.games.bugrace import CARDS, LEGS, BugRaceState
+from bot.games.bugrace import CARDS, LEGS, BugRaceState, canonical
 from bot.i18n import Tr, catalog
 from cogs._match import LABEL_LIMIT
 from cogs.bugrace import BugRaceCog
 from renderers import LABEL_DEFAULTS, RENDERERS
 from tests.discord_helpers import (
     Table,
+    Turns,
     action_buttons,
     as_seen_now,
+    check_table_manners,
     click_as_sent_before,
     custom_id_of,
     label_of,
@@ -237,8 +239,11 @@ async def test_public_messages_and_pictures_hold_no_hidden_card(simcord_env, mon
     tr = Tr("en")
     shown: set[frozenset[str]] = set()  # the leg sets of every card played so far
     for content, state in spy.boards:
-        for bug in ENGINE.view(state, None)["bugs"]:
+        public = ENGINE.view(state, None)
+        for bug in public["bugs"]:
             shown |= {frozenset(face["legs"]) for face in bug["played"]}
+        # A card played as the round ends is told by its public event only.
+        shown |= {frozenset(e["legs"]) for e in public["events"] if e["type"] == "card_played"}
         for legs in leg_sets_named_in(content, tr):
             assert legs in shown, f"{content!r} names a card nobody has played"
     pictures = {png for _, png in spy.rendered}
@@ -371,7 +376,10 @@ async def test_the_expert_option_drafts_four_cards_each(simcord_env) -> None:
         else:
             await simcord_env.advance_time(5)
     panel = await open_hand(table, alice)
-    assert sum(a.startswith("play") for a in panel_actions(panel)) == 4
+    hand = (await state_of(table)).seat(0).hand
+    assert len(hand) == 4
+    offered = {a.split()[1] for a in panel_actions(panel) if a.startswith("play")}
+    assert offered == {str(canonical(hand, card)) for card in hand}, "alike cards offered once"
     match = await table.match()
     state = ENGINE.new_state(2, match.seed, match.settings["options"])
     for _, seat, action in await simcord_env.bot.store.action_log(match.id):
@@ -403,7 +411,7 @@ async def test_a_french_server_gets_french_board_text(simcord_env) -> None:
     alice = table.member("alice")
     await table.open(alice, "bugrace", ai=1, expert=True)
     assert "Variante expert : oui" in json.dumps(table.lobby().embeds[0].to_dict())
-    await table.lobby_click(alice, "Lancer")
+    await table.lobby_click(alice, "Démarrer")
     await simcord_env.advance_time(5)
     board = table.board()
     assert "À jouer" in board.content
@@ -464,7 +472,13 @@ async def test_the_private_panel_tells_the_card_in_play_and_the_bug(simcord_env)
         await click_panel(person, panel, pick(list(panel_actions(panel))))
     panel = await open_hand(table, alice)
     assert "Your hand:" in panel.content and "body on rows 1–3" in panel.content
-    card = next(a for a in panel_actions(panel) if a.startswith("play"))
+    # A card that stays in play (one none of whose legs can move would be over at once).
+    before = await state_of(table)
+    card = next(
+        a
+        for a in panel_actions(panel)
+        if a.startswith("play") and ENGINE.apply(before, 0, a).seat(0).current is not None
+    )
     await click_panel(alice, panel, card)
     panel = fresh(simcord_env, panel)
     assert "In play: 🃏" in panel.content
@@ -479,7 +493,10 @@ async def test_the_private_panel_tells_the_card_in_play_and_the_bug(simcord_env)
     assert {a for a in actions if a.startswith("leg")} == {f"leg {leg}" for leg in movable}
     labels = [label_of(b) for b in action_buttons(panel)]
     assert "Done with this card" in labels
-    assert all(f"Move {tr(f'bugrace.leg.{leg}')} leg" in labels for leg in movable)
+    bug = ENGINE.view(await state_of(table), 0)["bugs"][0]
+    for leg in movable:
+        row = bug["legs"][leg] + 1
+        assert f"Move {tr(f'bugrace.leg.{leg}')} leg to row {row}" in labels
 
 
 def test_catalogs_cover_every_key_in_both_languages() -> None:
@@ -525,3 +542,101 @@ async def test_the_draft_panel_names_who_receives_the_passed_cards(simcord_env) 
     await start(table, alice, opponent=bob)
     panel = await open_hand(table, alice)
     assert "the other goes to bob (you two swap)" in panel.content
+
+
+# ------------------------------------------------------------------ issue 9: a whole match
+#: What a sensible person clicks: the body whenever it can move, a card played with all
+#: its legs in one click, else a leg, a card, the draft, and Done last.
+QUICK_PREFERENCE = ("body", "play-all", "leg", "play", "keep", "done")
+
+
+def quick_pick(actions: list[str]) -> str:
+    for verb in QUICK_PREFERENCE:
+        chosen = [a for a in actions if _kind(a) == verb]
+        if chosen:
+            return chosen[0]
+    raise AssertionError(f"nothing to pick in {actions}")
+
+
+def _kind(action: str) -> str:
+    words = action.split()
+    return "play-all" if words[0] == "play" and words[-1] == "all" else words[0]
+
+
+async def test_a_whole_match_has_short_boards_quiet_pings_and_few_clicks(
+    simcord_env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two people and an AI, each keeping their panel open (it follows the game by itself)
+    and opening it again only when it has gone quiet. Pings, new boards and board texts
+    follow issue 9's rules; a typical card is one click."""
+    import random
+
+    monkeypatch.setattr("bot.matches.random.SystemRandom", lambda: random.Random(20261122))
+    table = Table(simcord_env)
+    alice, bob = table.member("alice"), table.member("bob")
+    people = [alice, bob]
+    await start(table, alice, opponent=bob, ai=1)
+    turns = Turns(simcord_env, people)
+    match_id = (await table.match()).id
+    store = simcord_env.bot.store
+    panels: dict[int, Any] = {}
+    for _ in range(3000):
+        board = table.board()
+        if "🏆" in board.content:
+            break
+        acting = [p for p in people if p.mention in to_act(board)]
+        clicked = False
+        for person in acting:
+            panel = panels.get(person.id)
+            if panel is None:
+                turns.click(person)
+                panel = panels[person.id] = await open_hand(table, person)
+            actions = panel_actions(fresh(simcord_env, panel))
+            if not actions:
+                continue
+            version = (await store.get(match_id)).version
+            turns.click(person)
+            await click_panel(person, fresh(simcord_env, panel), quick_pick(list(actions)))
+            if (await store.get(match_id)).version == version:
+                del panels[person.id]  # a panel no longer followed: open it again
+            clicked = True
+            break
+        if not clicked:
+            await simcord_env.advance_time(5)
+    else:
+        raise AssertionError("the race did not end")
+
+    manners = check_table_manners(simcord_env, people)
+    for person in people:
+        # Pinged when going from waiting to acting: whoever is always the last to finish a
+        # phase never waits, so is pinged once.
+        assert manners.pings[person.id] == manners.turns[person.id] >= 1, manners
+    median, most = turns.figures()
+    print(f"\nBug Race (2 people + AI): clicks per turn median {median}, max {most}; {manners}")
+    assert median <= 2 and most <= 5
+
+
+def test_a_play_all_button_says_which_legs_it_moves() -> None:
+    from bot.games.bugrace import arrange_play
+
+    cog = BugRaceCog.__new__(BugRaceCog)
+    every = min(c for c, legs in CARDS.items() if legs == frozenset({"LF", "LM", "RF"}))
+    some = min(c for c, legs in CARDS.items() if legs == frozenset({"LF", "RH"}))
+    state = arrange_play(ENGINE.new_state(2, 1), {0: (every, some), 1: (1,)})
+    view = ENGINE.view(state, 0)
+    en, fr = Tr("en"), Tr("fr")
+    assert cog.action_label(f"play {every} all", view, en) == (
+        "Play 🃏 left middle · left front · right front: move all 3 legs"
+    )
+    assert cog.action_label(f"play {some} all", view, en) == (
+        "Play 🃏 left front · right hind: move left front"
+    )
+    assert cog.action_label(f"play {some} all", view, fr) == (
+        "Jouer 🃏 avant gauche · arrière droite : avancer avant gauche"
+    )
+    assert cog.action_label("body", view, en) == "⬆ Move body to rows 2–4"
+    after = ENGINE.apply(state, 0, f"play {every} all")
+    lines = cog.event_lines(ENGINE.view(after, None)["events"], view, ["alice", "bob"], en)
+    assert lines == [
+        "alice plays 🃏 left middle · left front · right front and moves each of its legs one row."
+    ]

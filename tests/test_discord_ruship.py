@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
+
+import pytest
 
 from bot.games import GAMES
 from tests.conftest import make_bot
 from tests.discord_helpers import (
     Table,
+    Turns,
     action_buttons,
     as_seen_now,
+    check_table_manners,
     click_as_sent_before,
     custom_id_of,
     label_of,
@@ -20,9 +25,9 @@ from tests.discord_helpers import (
 HOUR = 3600
 
 
-async def start_two_humans(table: Table) -> tuple[Any, Any]:
+async def start_two_humans(table: Table, **options: Any) -> tuple[Any, Any]:
     alice, bob = table.member("alice"), table.member("bob")
-    await table.open(alice, "ruship", opponent=bob)
+    await table.open(alice, "ruship", opponent=bob, **options)
     await table.lobby_click(alice, "Start")
     return alice, bob
 
@@ -89,7 +94,8 @@ async def test_two_people_play_a_match_to_the_end(simcord_env) -> None:
 
 async def test_each_turn_posts_a_new_board_that_pings_only_the_player_to_act(simcord_env) -> None:
     table = Table(simcord_env)
-    alice, bob = await start_two_humans(table)
+    # Every action clicked (no automatic roll), so each turn is exactly one board.
+    alice, bob = await start_two_humans(table, auto_roll=False)
     first_board = table.board()
     player = on_turn(table, alice, bob)
     other = bob if player is alice else alice
@@ -195,7 +201,8 @@ async def test_the_match_survives_a_restart_and_the_old_buttons_still_work(
     simcord_env, database
 ) -> None:
     table = Table(simcord_env)
-    alice, bob = await start_two_humans(table)
+    # Clicks only (no automatic roll): nothing happens between the restart and the click.
+    alice, bob = await start_two_humans(table, auto_roll=False)
     player = on_turn(table, alice, bob)
     await table.click_action(player, action_buttons(table.board())[0])
     version = (await table.match()).version
@@ -300,12 +307,12 @@ async def test_the_lobby_can_open_in_a_new_thread(simcord_env) -> None:
 async def test_french_server_gets_french_boards_and_lobby(simcord_env) -> None:
     table = Table(simcord_env, locale="fr")
     alice = table.member("alice")
-    await table.open(alice, "ruship", ai=True)
+    await table.open(alice, "ruship", ai=True, auto_roll=False)
     lobby = table.lobby()
-    assert "salon d'attente" in lobby.embeds[0].title
+    assert "table d'attente" in lobby.embeds[0].title
     labels = [label_of(b) for row in lobby.components for b in row.children]
-    assert labels == ["Rejoindre", "Quitter", "Ajouter une IA", "Lancer", "Annuler"]
-    await table.lobby_click(alice, "Lancer")
+    assert labels == ["Rejoindre", "Quitter", "Ajouter une IA", "Démarrer", "Annuler"]
+    await table.lobby_click(alice, "Démarrer")
     board = table.board()
     assert "À jouer" in board.content
     assert any(label_of(b).startswith("🎲 Lancer") for b in action_buttons(board))
@@ -362,3 +369,84 @@ async def test_a_new_board_tells_every_action_of_the_turn_before(simcord_env) ->
     lines = [line for line in board.content.splitlines() if line.startswith("• AI 1")]
     assert "rolled" in lines[0]
     assert len(lines) >= 2, "the roll and what the AI did with it"
+
+
+# ------------------------------------------------------------------ issue 9: a whole match
+@pytest.mark.parametrize("seats", ["two people", "a person and the AI"])
+async def test_a_whole_match_has_short_boards_quiet_pings_and_few_clicks(
+    simcord_env, seats: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The dice are rolled by themselves (and a forced move played): a turn is the moves a
+    person chooses. Pings, new boards and board texts follow issue 9's rules."""
+    monkeypatch.setattr("bot.matches.random.SystemRandom", lambda: random.Random(20261122))
+    table = Table(simcord_env)
+    alice = table.member("alice")
+    if seats == "two people":
+        bob = table.member("bob")
+        people = [alice, bob]
+        await table.open(alice, "ruship", opponent=bob)
+    else:
+        people = [alice]
+        await table.open(alice, "ruship", ai=True)
+    await table.lobby_click(alice, "Start")
+    turns = Turns(simcord_env, people)
+    for _ in range(1500):
+        board = table.board()
+        if "🏆" in board.content:
+            break
+        buttons = action_buttons(board)
+        acting = [p for p in people if p.mention in board.content.split("👉", 1)[-1]]
+        if not acting or not buttons:
+            await simcord_env.advance_time(5)
+            continue
+        assert "🎲 Roll" not in [label_of(b) for b in buttons], "a lone roll rolls by itself"
+        turns.click(acting[0])
+        await table.click_action(acting[0], buttons[0])
+    else:
+        raise AssertionError("the match did not end")
+
+    manners = check_table_manners(simcord_env, people)
+    for person in people:
+        assert manners.pings[person.id] == manners.turns[person.id] >= 3, manners
+        assert manners.boards_naming[person.id] == manners.turns[person.id], "one board a turn"
+    median, most = turns.figures()
+    print(f"\nRuship ({seats}): clicks per turn median {median}, max {most}; {manners}")
+    assert median <= 2 and most <= 3
+
+
+# ------------------------------------------------------------------ issue 9: labels
+def test_a_move_button_names_where_the_token_lands_and_the_log_says_the_same() -> None:
+    from bot.games.ruship import GAME, position
+    from bot.i18n import Tr
+    from cogs.ruship import RushipCog
+
+    cog = RushipCog.__new__(RushipCog)
+    # Equal dice moving the same token: one button; a capture and an attack say so.
+    state = position(humanity=[4, 15], alien=[10], dice=[6, 6], turn=0)
+    view = GAME.view(state, None)
+    labels = {a: cog.action_label(a, view, Tr("en")) for a in GAME.legal_actions(state, 0)}
+    assert labels["move 4 6"] == "4 → 10, captures (die 6)"
+    assert labels["move 15 6"] == "15 → Alien planet 💥 (die 6)"
+    assert labels["enter 6"] == "Enter → 7 (die 6)"
+    assert len(set(labels.values())) == len(labels), "no two buttons do the same"
+    french = cog.action_label("move 4 6", view, Tr("fr"))
+    assert french == "4 → 10, capture (dé 6)"
+    after = GAME.apply(state, 0, "move 4 6")
+    lines = cog.event_lines(GAME.view(after, None)["events"], view, ["alice", "bob"], Tr("en"))
+    assert lines[0] == "alice moved 4 → 10 (die 6)."
+    carrier = position(humanity=[], dice=[1, 3], turn=0)
+    assert cog.action_label("carrier", GAME.view(carrier, None), Tr("en")) == (
+        "Mothership 1 → 2 (die 1)"
+    )
+
+
+def test_the_rules_explain_every_mark_of_the_picture() -> None:
+    from bot.i18n import catalog
+
+    for language, marks in (
+        ("en", ("MS", "VX", "numbered 1 and 2", "rings")),
+        ("fr", ("VM", "VX", "numérotées 1 et 2", "anneaux")),
+    ):
+        rules = catalog(language)["ruship.rules"]
+        assert len(rules) <= 4096, "an embed's description"
+        assert all(mark in rules for mark in marks), language

@@ -19,7 +19,15 @@ from bot.games.rushncrush import GAME, PHASE_MOVE, Car, Course, scenario
 from bot.i18n import Tr, catalog
 from cogs.rushncrush import RushNCrushCog
 from renderers import LABEL_DEFAULTS
-from tests.discord_helpers import Table, action_buttons, custom_id_of, label_of, private_text
+from tests.discord_helpers import (
+    Table,
+    Turns,
+    action_buttons,
+    check_table_manners,
+    custom_id_of,
+    label_of,
+    private_text,
+)
 
 ENGINE = GAMES["rushncrush"]
 SEED = 20240607
@@ -193,7 +201,7 @@ async def test_the_panel_shows_cards_dashboard_and_readable_buttons(simcord_env)
         assert catalog("en")[f"rushncrush.card.{kind}"] in panel.content
     assert "Your car (car 1)" in panel.content
     grid = [b for b in action_buttons(panel) if action_of(b).startswith("grid ")]
-    assert label_of(grid[0]).startswith("🚦 Grid row")
+    assert label_of(grid[0]).startswith("🚦 Grid G")
     await alice.click(panel, custom_id=custom_id_of(grid[0]))
     while alice.mention not in to_act_part(table.board()):
         await simcord_env.advance_time(5)
@@ -305,8 +313,12 @@ async def test_a_malformed_custom_course_is_refused_with_a_clear_message(simcord
 
 async def test_a_good_custom_course_is_raced(simcord_env) -> None:
     table = Table(simcord_env)
-    alice = table.member("alice")
-    await table.open(alice, "rushncrush", ai=1, faces="1a 4B 7A", laps=2, trading=True)
+    # Two people: with only the AI (ready at once) left to trade with, nothing is left to
+    # trade, and the table ends alice's trading by itself.
+    alice, bob = table.member("alice"), table.member("bob")
+    await table.open(
+        alice, "rushncrush", opponent=bob, ai=1, faces="1a 4B 7A", laps=2, trading=True
+    )
     details = table.lobby().embeds[0].fields[1].value
     assert "Module faces: 1a 4B 7A" in details and "Laps: 2" in details
     assert "Card trading: yes" in details
@@ -406,7 +418,7 @@ def test_step_labels_tell_the_consequences_of_each_step() -> None:
     view = GAME.view(state, 0)
     tr = Tr("en")
     assert cog.action_label("step 0", view, tr) == (
-        "↖ One step left, off the road 🪨 head-on: −lowest of 3 dice armour"
+        "↗ One step left (up), off the road 🪨 head-on: −lowest of 3 dice armour"
     )
     assert cog.action_label("step 2", view, tr).endswith("☠ wreck (hard test, 5+)")
     state.move = Move(points=1, changes=1, path=[[1, 2]])  # the last point: it stops behind
@@ -416,7 +428,7 @@ def test_step_labels_tell_the_consequences_of_each_step() -> None:
     slow.phase = PHASE_MOVE
     slow.move = Move(points=3, path=[[4, 2]])
     assert cog.action_label("step 5", GAME.view(slow, 0), Tr("fr")) == (
-        "↗ Un pas à droite, hors de la piste 🪨 choc frontal : −1 blindage"
+        "↘ Un pas à droite (en bas), hors de la piste 🪨 choc frontal : −1 blindage"
     )
 
 
@@ -444,7 +456,7 @@ async def test_a_french_server_gets_french_boards(simcord_env) -> None:
     alice = table.member("alice")
     await table.open(alice, "rushncrush", ai=2)
     assert "Circuit : Sprint" in table.lobby().embeds[0].fields[1].value
-    await table.lobby_click(alice, "Lancer")
+    await table.lobby_click(alice, "Démarrer")
     assert "choisit sa place sur la grille" in table.board().content
 
 
@@ -536,3 +548,64 @@ def test_the_catalogs_hold_the_same_keys_and_every_renderer_word() -> None:
     for text in ("Open a Rush'n'Crush lobby in this channel", "Grand Canyon"):
         assert f"cmd:{text}" in french
     assert "cmd:reaction_timeout" not in french  # cards answer by standing orders: no window
+
+
+# ------------------------------------------------------------------ issue 9: a whole race
+async def test_a_whole_race_has_short_boards_quiet_pings_and_few_clicks(simcord_env) -> None:
+    """Two people and an AI race a Sprint. A person drives from the board's buttons (the
+    AI's advice stands for their choice), opening "My cards" only to play a card. "Go"
+    after a gear change with nothing left to slow the car is played by itself. Pings, new
+    boards and board texts follow issue 9's rules."""
+    table = Table(simcord_env)
+    alice, bob = table.member("alice"), table.member("bob")
+    people = [alice, bob]
+    await table.open(alice, "rushncrush", opponent=bob, ai=1)
+    await table.lobby_click(alice, "Start")
+    turns = Turns(simcord_env, people)
+    rng = random.Random(7)
+    for _ in range(1500):
+        board = table.board()
+        if is_over(board):
+            break
+        person = next((p for p in people if p.mention in to_act_part(board)), None)
+        if person is None or not action_buttons(board):
+            await simcord_env.advance_time(5)
+            continue
+        match, state = await stored_state(table)
+        advice = ENGINE.bot_action(state, match.seat_of(person.id), rng)
+        on_board = {action_of(b): b for b in action_buttons(board)}
+        assert "go" not in on_board or len(ENGINE.legal_actions(state, state.current)) > 1
+        if advice in on_board:
+            turns.click(person)
+            await table.click_action(person, on_board[advice])
+            continue
+        turns.click(person)
+        panel = await open_panel(table, person)
+        in_panel = {action_of(b): b for b in action_buttons(panel)}
+        choice = in_panel.get(advice) or next(iter(on_board.values()))
+        turns.click(person)
+        await person.click(panel, custom_id=custom_id_of(choice))
+    else:
+        raise AssertionError("the race did not end")
+
+    manners = check_table_manners(simcord_env, people)
+    for person in people:
+        assert manners.pings[person.id] == manners.turns[person.id] >= 3, manners
+        assert manners.boards_naming[person.id] == manners.turns[person.id], "one board a turn"
+    median, most = turns.figures()
+    print(f"\nRush'n'Crush (2 people + AI): clicks per turn median {median}, max {most}; {manners}")
+    assert median <= 2 and most <= 5
+
+
+async def test_trading_ends_by_itself_when_nobody_is_left_to_trade_with(simcord_env) -> None:
+    """With only an AI (ready at once), "Done trading" is a person's only choice: the table
+    makes it for them and the start grid follows."""
+    table = Table(simcord_env)
+    alice = table.member("alice")
+    await table.open(alice, "rushncrush", ai=1, trading=True)
+    await table.lobby_click(alice, "Start")
+    await simcord_env.advance_time(5)
+    match, state = await stored_state(table)
+    assert state.phase == "grid"
+    log = await simcord_env.bot.store.action_log(match.id)
+    assert (match.seat_of(alice.id), "ready") in [(seat, action) for _, seat, action in log]

@@ -8,13 +8,18 @@ The rulings in ``docs/rules/bugrace.md`` are the spec. Choices this module makes
   and right in even ones. With two bugs left in the race they simply swap.
 - The draft goes in waves: everyone keeps one card of the packet in front of them, then
   all packets move on together. A packet of one card is kept without asking.
-- A card being played finishes by itself once every leg it shows has moved, otherwise
-  with ``done``. A player's play phase ends by itself once their last card is finished
-  and the body cannot move; while it still can, ``done`` ends it.
+- A card being played finishes by itself once every leg it shows has moved, or once none
+  of the legs it still shows can move (not even after body moves), otherwise with
+  ``done``. A player's play phase ends by itself once their last card is finished and
+  the body cannot move; while it still can, ``done`` ends it.
+- Cards showing the same legs are alike: only the lowest id among alike cards in a packet
+  or a hand is offered, so no two actions do the same thing.
 - With the play-on option, finished bugs leave the draft and the play phase; the race
   goes on until three places are decided or one bug is left, which takes the last place.
 
-Actions: ``keep <id>`` (draft), ``play <id>`` (start a card), ``leg <LH|LM|LF|RH|RM|RF>``
+Actions: ``keep <id>`` (draft), ``play <id>`` (start a card), ``play <id> all`` (start a
+card and move at once every leg it shows that can move without the body moving, front legs
+first; offered when at least one can), ``leg <LH|LM|LF|RH|RM|RF>``
 (move a leg the current card shows), ``body`` (any time in one's play phase), ``done``
 (end the current card, or one's play phase after the last card). Card ids are 0..69.
 
@@ -362,15 +367,49 @@ def _start_play(state: BugRaceState, events: list[Event]) -> BugRaceState:
 def _after_play_step(state: BugRaceState, seat: int, events: list[Event]) -> BugRaceState:
     """End the seat's play phase once nothing is left to do; end the round after the last."""
     mine = state.seat(seat)
-    if mine.current is not None and set(mine.moved) == CARDS[mine.current]:
+    if mine.current is not None and (set(mine.moved) == CARDS[mine.current] or _stuck(mine)):
+        unmoved = [leg for leg in leg_names(mine.current) if leg not in mine.moved]
         events.append(
-            Event({"type": "card_finished", "seat": seat, "card": mine.current, "unmoved": []})
+            Event({"type": "card_finished", "seat": seat, "card": mine.current, "unmoved": unmoved})
         )
         state = _with_seat(state, seat, current=None, moved=())
         mine = state.seat(seat)
     if mine.playing and not mine.hand and mine.current is None and not can_move_body(mine.bug):
         state = _end_play_phase(state, seat, events)
     return state
+
+
+def _stuck(mine: SeatState) -> bool:
+    """No leg the current card still shows can move, not even once the body has moved as
+    far as it can (a body move only ever frees leg moves): the card is over by itself."""
+    if mine.current is None:
+        return False
+    left = [leg for leg in leg_names(mine.current) if leg not in mine.moved]
+    furthest = _with_body_moves(mine.bug)
+    return not any(can_move_leg(bug, leg) for bug in (mine.bug, furthest) for leg in left)
+
+
+def all_legs_order(bug: Bug, card: int) -> list[str]:
+    """The legs of a card that can move now without the body moving, in the order that
+    moves them all (front legs first, so each frees the slot the next needs)."""
+    left = leg_names(card)
+    order: list[str] = []
+    progress = True
+    while left and progress:
+        progress = False
+        for leg in FRONT_FIRST:
+            if leg in left and can_move_leg(bug, leg):
+                bug = bug.moved_leg(leg)
+                left.remove(leg)
+                order.append(leg)
+                progress = True
+    return order
+
+
+def canonical(cards: Iterable[int], card: int) -> int:
+    """Cards that show the same legs are alike: the lowest id among ``cards`` stands for
+    them all, so no two buttons do the same thing."""
+    return min(other for other in cards if CARDS[other] == CARDS[card])
 
 
 def _end_play_phase(state: BugRaceState, seat: int, events: list[Event]) -> BugRaceState:
@@ -441,6 +480,7 @@ PLAY_CARD: Final = "play"
 MOVE_LEG: Final = "leg"
 MOVE_BODY: Final = "body"
 DONE: Final = "done"
+ALL_LEGS: Final = "all"  # ``play <id> all``: play the card and move every leg it shows
 
 
 @dataclass(frozen=True)
@@ -448,6 +488,7 @@ class Action:
     verb: str
     card: int = -1
     leg: str = ""
+    all_legs: bool = False
 
 
 def _is_card_id(token: str) -> bool:
@@ -459,6 +500,8 @@ def parse_action(text: str) -> Action:
     verb, args = tokens[0], tokens[1:]
     if verb in (KEEP, PLAY_CARD) and len(args) == 1 and _is_card_id(args[0]):
         return Action(verb, card=int(args[0]))
+    if verb == PLAY_CARD and len(args) == 2 and _is_card_id(args[0]) and args[1] == ALL_LEGS:
+        return Action(verb, card=int(args[0]), all_legs=True)
     if verb == MOVE_LEG and len(args) == 1 and args[0] in LEG_INDEX:
         return Action(verb, leg=args[0])
     if verb in (MOVE_BODY, DONE) and not args:
@@ -479,7 +522,11 @@ def _check_keep(state: BugRaceState, seat: int, card: int) -> None:
     require(state.phase == DRAFT, "Cards are kept during the draft only.", "not_draft")
     offer = state.seat(seat).offer
     require(bool(offer), "You have chosen; wait for the others.", "not_to_act")
-    require(card in offer, "That card is not among those you may keep.", "card_not_offered")
+    require(
+        card in offer and canonical(offer, card) == card,
+        "That card is not among those you may keep.",
+        "card_not_offered",
+    )
 
 
 def _check_play(state: BugRaceState, seat: int, action: Action) -> None:
@@ -488,7 +535,17 @@ def _check_play(state: BugRaceState, seat: int, action: Action) -> None:
     require(mine.playing, "You have finished playing this round.", "not_to_act")
     if action.verb == PLAY_CARD:
         require(mine.current is None, "Finish the card you are playing first.", "card_in_play")
-        require(action.card in mine.hand, "That card is not in your hand.", "card_not_in_hand")
+        require(
+            action.card in mine.hand and canonical(mine.hand, action.card) == action.card,
+            "That card is not in your hand.",
+            "card_not_in_hand",
+        )
+        if action.all_legs:
+            require(
+                bool(all_legs_order(mine.bug, action.card)),
+                "None of that card's legs can move now.",
+                "no_leg_moves",
+            )
     elif action.verb == MOVE_LEG:
         _check_leg(mine, action.leg)
     elif action.verb == MOVE_BODY:
@@ -522,9 +579,11 @@ def _check_leg(mine: SeatState, leg: str) -> None:
 def _candidates(state: BugRaceState, seat: int) -> list[str]:
     mine = state.seat(seat)
     if state.phase == DRAFT:
-        return [f"{KEEP} {card}" for card in sorted(set(mine.offer))]
+        return [f"{KEEP} {card}" for card in sorted({canonical(mine.offer, c) for c in mine.offer})]
     if state.phase == PLAY:
-        plays = [f"{PLAY_CARD} {card}" for card in sorted(mine.hand)]
+        cards = sorted({canonical(mine.hand, card) for card in mine.hand})
+        plays = [f"{PLAY_CARD} {card}{suffix}" for card in cards for suffix in ("", " all")]
+        # "all" where no leg can move would do what the plain play does: not offered.
         legs = [f"{MOVE_LEG} {leg}" for leg in LEGS]
         return [*plays, *legs, MOVE_BODY, DONE]
     return []
@@ -534,7 +593,12 @@ def _execute(state: BugRaceState, seat: int, action: Action, events: list[Event]
     if action.verb == KEEP:
         return _keep(state, seat, action.card, events)
     if action.verb == PLAY_CARD:
-        return _play_card(state, seat, action.card, events)
+        state = _play_card(state, seat, action.card, events, all_legs=action.all_legs)
+        if action.all_legs:
+            for leg in all_legs_order(state.seat(seat).bug, action.card):
+                state = _move_leg(state, seat, leg, events, all_legs=True)
+            return state
+        return _after_play_step(state, seat, events)
     if action.verb == MOVE_LEG:
         return _move_leg(state, seat, action.leg, events)
     if action.verb == MOVE_BODY:
@@ -553,24 +617,32 @@ def _keep(state: BugRaceState, seat: int, card: int, events: list[Event]) -> Bug
     return _pass_packets(state, events)
 
 
-def _play_card(state: BugRaceState, seat: int, card: int, events: list[Event]) -> BugRaceState:
+def _play_card(
+    state: BugRaceState, seat: int, card: int, events: list[Event], *, all_legs: bool = False
+) -> BugRaceState:
     mine = state.seat(seat)
     hand = list(mine.hand)
     hand.remove(card)
     state = _with_seat(
         state, seat, hand=tuple(hand), current=card, moved=(), played=(*mine.played, card)
     )
-    events.append(
-        Event({"type": "card_played", "seat": seat, "card": card, "legs": leg_names(card)})
-    )
+    played: JsonDict = {"type": "card_played", "seat": seat, "card": card, "legs": leg_names(card)}
+    if all_legs:
+        played["all_legs"] = True
+    events.append(Event(played))
     return state
 
 
-def _move_leg(state: BugRaceState, seat: int, leg: str, events: list[Event]) -> BugRaceState:
+def _move_leg(
+    state: BugRaceState, seat: int, leg: str, events: list[Event], *, all_legs: bool = False
+) -> BugRaceState:
     mine = state.seat(seat)
     bug = mine.bug.moved_leg(leg)
     state = _with_seat(state, seat, bug=bug, moved=(*mine.moved, leg))
-    events.append(Event({"type": "leg_moved", "seat": seat, "leg": leg, "row": bug.row(leg)}))
+    moved: JsonDict = {"type": "leg_moved", "seat": seat, "leg": leg, "row": bug.row(leg)}
+    if all_legs:
+        moved["all_legs"] = True  # part of ``play <id> all``: told with the card
+    events.append(Event(moved))
     return _after_play_step(state, seat, events)
 
 
@@ -791,7 +863,8 @@ def choose_keep(state: BugRaceState, seat: int, rng: random.Random) -> int:
         harm = max((card_gain(next_bug, other) for other in rest), default=0.0)
         values[card] = mine_value - HARM_WEIGHT * harm
     top = max(values.values())
-    return rng.choice(sorted(card for card, value in values.items() if value == top))
+    best = {canonical(mine.offer, card) for card, value in values.items() if value == top}
+    return rng.choice(sorted(best))
 
 
 def choose_play(state: BugRaceState, seat: int, rng: random.Random) -> str:
@@ -806,7 +879,7 @@ def choose_play(state: BugRaceState, seat: int, rng: random.Random) -> str:
         return DONE
     if mine.hand:
         _, firsts = best_order(mine.bug, mine.hand)
-        return f"{PLAY_CARD} {rng.choice(firsts)}"
+        return f"{PLAY_CARD} {rng.choice(sorted({canonical(mine.hand, c) for c in firsts}))}"
     return DONE
 
 

@@ -372,6 +372,23 @@ def _second_die_usable(state: RushipState, use: Use) -> bool:
     return bool(die_uses(carriers, tokens, state.turn, powers, face, second, state.single_die))
 
 
+def choices(state: RushipState) -> dict[str, Json]:
+    """Where each legal move of the turn lands (public: anyone can work it out), so a
+    button can name the landing space: ``{"move 15 6": {"from": 15, "to": 21, ...}}``."""
+    return {
+        use.action: {
+            "kind": use.kind,
+            "from": use.origin,
+            "to": use.to,
+            "die": state.dice[use.die],
+            "plus": use.plus,
+            "attack": use.attack,
+            "captures": len(use.captured),
+        }
+        for use in legal_uses(state)
+    }
+
+
 def reroll_actions(state: RushipState) -> list[str]:
     """The *Reroll* power: once per turn, right after rolling, before either die is used
     (the ruling's order: roll, reroll, use the dice). Offered, never forced."""
@@ -482,6 +499,7 @@ class Ruship:
             "single_die": state.single_die,
             "moves_this_turn": [dict(m) for m in state.moves_this_turn],
             "last_turn_moves": [dict(m) for m in state.last_turn_moves],
+            "choices": choices(state),
             "events": [dict(e) for e in state.events],
             "outcome": None
             if outcome is None

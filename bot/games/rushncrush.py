@@ -21,7 +21,8 @@ Action grammar (every action is ASCII, <= 60 characters):
   the action, and after a gear change), ``card chute``, ``card radiator``; after a gear
   change with brakes possible: ``go`` ends the dashboard;
 * move: ``drive <l1,l2,...>`` a whole clean path (the lane after each step; offered once
-  per reachable end cell, plus one path across the finish), ``step <lane>`` one step
+  per reachable end cell, plus one path across the finish; with one point left, the step
+  alone), ``step <lane>`` one step
   (straight or diagonal; rock, cars, wrecks and nails take effect; lane 0 or 5 is off the
   road: a head-on into rock), ``push <dir>`` with dir ``left``, ``right``, ``ahead-left`` or
   ``ahead-right`` (not again on a car whose push failed this move), ``card nails`` (the
@@ -1045,7 +1046,9 @@ def _clean(state: RncState, lane: int, row: int) -> bool:
 
 def move_actions(state: RncState) -> list[str]:
     car, move = state.mover, state.move
-    actions = ["drive " + ",".join(map(str, path)) for path in drive_paths(state)]
+    # With one point left, a drive is one step: offered as the step alone (one button).
+    paths = drive_paths(state) if move.points > 1 else []
+    actions = ["drive " + ",".join(map(str, path)) for path in paths]
     actions += step_actions(state)
     actions += [f"push {name}" for name in push_targets(state)]
     cards = car.cards
