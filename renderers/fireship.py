@@ -583,6 +583,19 @@ def render_reach(
     return encode_png(FireshipBoard(view, labels).draw(pawn_id), palette=board_palette())
 
 
+def render_private(
+    view: Mapping[str, Any], focus: str, labels: Mapping[str, str] | None = None
+) -> bytes:
+    """A seat's private panel picture (``renderers.PRIVATE_RENDERERS``): the reach of the
+    pawn ``focus`` names. A focus may name a part of a pawn's reach after a ``+``
+    (``B3+2``); one that names no pawn with a reach (a card's target cells) gets the plain
+    board."""
+    pawn_id = focus.partition("+")[0]
+    if pawn_id not in dict(view.get("reach") or {}):
+        return render(view, labels)
+    return render_reach(view, pawn_id, labels)
+
+
 # --- The palette ---------------------------------------------------------------------------
 PALETTE_GAMES: Final = ((2, 1, 0), (4, 2, 60), (3, 3, 400), (4, 4, 100_000))
 

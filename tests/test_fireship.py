@@ -919,3 +919,25 @@ def test_vent_ascendant_badge() -> None:
     state.seats[BLUE].badges["vent"] = 1
     state = rolled(state, LOW_ROLL, how="roll vent badge")
     assert costs(state, "B1")["G12"] == 3 and state.seats[BLUE].badges["vent"] == 0
+
+
+def test_attack_preview_gives_the_sums_the_engine_compares_from_any_view() -> None:
+    from bot.games.fireship import attack_options, attack_preview
+
+    checked = 0
+    for seed in (3, 8):
+        state = GAME.new_state(3, seed)
+        rng = random.Random(seed)
+        for _ in range(400):
+            if not GAME.to_act(state):
+                break
+            seat = state.turn
+            views = (GAME.view(state, seat), GAME.view(state, None))
+            for leader, target, attack, defence in attack_options(state, seat):
+                for view in views:
+                    preview = attack_preview(view, leader.ident, target.ident)
+                    assert preview == (attack, defence), (leader.ident, target.ident)
+                checked += 1
+            state = GAME.apply(state, seat, GAME.bot_action(state, seat, rng))
+    assert checked > 20
+    assert attack_preview(GAME.view(state, None), "B99", "I1") is None

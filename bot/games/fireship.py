@@ -501,6 +501,38 @@ def attack_actions(state: FireshipState, seat: int) -> list[str]:
     return actions
 
 
+def attack_preview(view: Json, leader_id: str, target_id: str) -> tuple[int, int] | None:
+    """The attack and defence sums of ``attack <leader> <target>`` as a view shows the
+    board (before any Gagne +1): what the engine compares. None when a side is not on the
+    board. Pure: it reads the view's pawns and islands only, so it works on any seat's view.
+    """
+    pawns = {}
+    for pawn in view.get("pawns", []):
+        cell = None if pawn["cell"] == HOME else data.parse_cell(str(pawn["cell"]))
+        pawns[str(pawn["id"])] = Pawn(str(pawn["id"]), int(pawn["seat"]), str(pawn["kind"]), cell)
+    board = FireshipState(
+        players=int(view.get("players", 0)),
+        rng=0,
+        rounds_limit=NO_LIMIT,
+        first=0,
+        turn=0,
+        round=0,
+        phase=ACT,
+        pawns=pawns,
+        islands=[int(island["owner"]) for island in view.get("islands", [])],
+        seats=[],
+        deck=[],
+        discard=[],
+        badge_supply={},
+    )
+    if len(board.islands) != len(data.ISLAND_IDS):
+        return None
+    leader, target = side_of(board, leader_id), side_of(board, target_id)
+    if leader is None or target is None:
+        return None
+    return power(board, leader), power(board, target)
+
+
 def _attack(state: FireshipState, seat: int, leader_id: str, target_id: str, plus: bool) -> None:
     leader = side_of(state, leader_id)
     target = side_of(state, target_id)

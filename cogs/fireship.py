@@ -1,0 +1,533 @@
+"""Fireship in Discord: the /fireship commands and how its actions, events and panel read.
+
+Mystery cards are hidden, and even the choices a turn offers can tell what a hand holds (a
+roll with Vent Ascendant, a Boum): so every action is chosen in the private panel, opened
+with the board's "My turn & cards" button, and nothing is ever played for a person by
+itself (an automatic roll would tell everyone that the player holds no card to play).
+
+A move comes in two steps: the pawn (a menu naming its kind and cell), then its
+destination, each with its cost, while the panel's picture shows the pawn's reach. A
+Tourbillon's cell, a Kraken's square and a Boum's target are chosen the same way.
+Reactions (Non, a defensive Gagne +1) are standing orders, set from the panel at any time.
+The rules stay in the engine; this module only names what the engine offers and tells what
+it reports.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.games import fireship_data as data
+from bot.games.fireship import HOME, attack_preview
+from bot.i18n import Tr
+from cogs._match import LABEL_LIMIT, SHARED_OPTIONS, GameCog, time_limit_choices
+
+if TYPE_CHECKING:
+    from bot.app import RushTableBot
+
+Json = dict[str, Any]
+
+MAX_AI = 3
+COLOUR_MARKS = ("🟦", "🟥", "🟩", "🟨")
+WHITE_MARK = "⬜"
+KIND_ICONS = {data.BOAT: "⛵", data.PLANE: "✈", data.BATTLESHIP: "🚢"}
+#: Destinations one second step can offer: four menus of 25 (Back takes the fifth row).
+PART_SIZE = 100
+#: First steps one menu can offer.
+STEP_KEYS = 25
+#: Tourbillon cells are chosen by bands of rows, each at most PART_SIZE cells.
+BAND_ROWS = 5
+ROUNDS_CHOICES = [
+    app_commands.Choice(name="No limit", value=0),
+    *(app_commands.Choice(name=f"{n} rounds", value=n) for n in data.TIME_LIMITS if n),
+]
+#: Events that say nothing a board needs (the picture shows the start roll's result).
+UNTOLD = frozenset({"game_over", "lose"})  # a loss is told by its "destroyed" event
+
+
+def _seat_of(value: Any) -> int | None:
+    return value if isinstance(value, int) else None
+
+
+def player_text(seat: Any, names: list[str], tr: Tr) -> str:
+    """``🟦 alice``; white (the islands' garrisons) has no player."""
+    if isinstance(seat, int) and 0 <= seat < len(names):
+        return f"{COLOUR_MARKS[seat % len(COLOUR_MARKS)]} {names[seat]}"
+    return f"{WHITE_MARK} {tr('fireship.white')}"
+
+
+def _pawns(view: Json) -> dict[str, Json]:
+    return {str(p["id"]): p for p in view.get("pawns", [])}
+
+
+def _cell_words(cell: str, tr: Tr) -> str:
+    return tr("fireship.at_home") if cell == HOME else cell
+
+
+def _square_mark(cell: str, tr: Tr) -> str:
+    """`` · 🎡 wheel`` when a cell is a special square."""
+    parsed = data.parse_cell(cell)
+    if parsed in data.WHEEL_SQUARES:
+        return tr("fireship.square_mark.wheel")
+    if parsed in data.MYSTERY_SQUARES:
+        return tr("fireship.square_mark.mystery")
+    if parsed in data.BATTLESHIP_SQUARES:
+        return tr("fireship.square_mark.battleship")
+    return ""
+
+
+def pawn_text(pawn: Json, tr: Tr) -> str:
+    """``⛵ Boat E7``: a pawn as its owner picks it."""
+    kind = str(pawn["kind"])
+    return tr(
+        "fireship.pawn",
+        icon=KIND_ICONS[kind],
+        kind=tr(f"fireship.kind.{kind}"),
+        cell=_cell_words(str(pawn["cell"]), tr),
+    )
+
+
+def side_text(ident: str, view: Json, tr: Tr, *, own: bool, article: bool = False) -> str:
+    """A leader or target: ``Plane F9``, ``red boat K7``, ``island 5 (white)``; with
+    ``article``, as a sentence names it (``the boat K7 (red)``, ``l'avion K7 (rouge)``)."""
+    if len(ident) == 2 and ident[0] == "I" and ident[1].isdigit():
+        islands = {str(i["id"]): int(i["owner"]) for i in view.get("islands", [])}
+        owner = islands.get(ident, data.WHITE)
+        colour = tr(f"fireship.colour_f.{owner}" if owner >= 0 else "fireship.colour_f.white")
+        key = "fireship.island_own" if own else "fireship.island"
+        return tr(key + ("_the" if article and not own else ""), number=ident[1], colour=colour)
+    pawn = _pawns(view).get(ident)
+    if pawn is None:
+        return ident
+    if own:
+        return pawn_text(pawn, tr)
+    seat = int(pawn["seat"])
+    colour = tr(f"fireship.colour.{seat}" if seat >= 0 else "fireship.colour.white")
+    cell = _cell_words(str(pawn["cell"]), tr)
+    if article:
+        kind = tr(f"fireship.the.{pawn['kind']}")
+        return tr("fireship.enemy_pawn_the", colour=colour, kind=kind, cell=cell)
+    kind = tr(f"fireship.noun.{pawn['kind']}")
+    return tr("fireship.enemy_pawn", colour=colour, kind=kind, cell=cell)
+
+
+def _boum_steps(view: Json) -> int:
+    seat = view.get("seat")
+    seats = view.get("seats") or []
+    badges = seats[seat].get("badges", {}) if isinstance(seat, int) and seat < len(seats) else {}
+    return int(data.BOUM in view.get("hand", [])) + int(badges.get(data.BOUM, 0) > 0)
+
+
+def _band_rows(view: Json) -> int:
+    """Rows per Tourbillon step: bands of 5 rows (at most 100 cells each), or of 10 when
+    a player with many pawns would otherwise get more first steps than a menu holds."""
+    pawns = sum(1 for spots in (view.get("reach") or {}).values() if spots)
+    wide = pawns + data.SIZE // BAND_ROWS + _boum_steps(view) > STEP_KEYS
+    return 2 * BAND_ROWS if wide else BAND_ROWS
+
+
+def _card_steps(view: Json) -> int:
+    """First steps of the cards and badges a player may play (Tourbillon's bands, Boum)."""
+    bands = data.SIZE // _band_rows(view) if data.TOURBILLON in view.get("hand", []) else 0
+    return bands + _boum_steps(view)
+
+
+class FireshipCog(GameCog, group_name="fireship", group_description="Play Fireship"):
+    game_name = "fireship"
+    private_actions = True
+    hand_label_key = "fireship.my_turn"
+
+    def __init__(self, bot: RushTableBot) -> None:
+        super().__init__(bot)
+        self._plan: tuple[Any, Tr, dict[tuple[str, str], tuple[str, str]]] | None = None
+
+    def is_secret_action(self, action: str) -> bool:
+        """Every choice of a turn may tell what a hand holds: all go through the panel."""
+        return True
+
+    @app_commands.command(name="new", description="Open a Fireship lobby in this channel")
+    @app_commands.describe(
+        **SHARED_OPTIONS,
+        ai="Number of AI players (0 to 3)",
+        rounds="Game length: the game ends after this many rounds (no limit by default)",
+    )
+    @app_commands.choices(time_limit=time_limit_choices(), rounds=ROUNDS_CHOICES)
+    @app_commands.guild_only()
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        opponent: discord.Member | None = None,
+        ai: app_commands.Range[int, 0, MAX_AI] = 0,
+        rounds: int = 0,
+        thread: bool = False,
+        time_limit: int = 0,
+    ) -> None:
+        await self.open_lobby(
+            interaction,
+            options={"rounds": rounds},
+            opponent=opponent,
+            ai=ai,
+            thread=thread,
+            time_limit=time_limit,
+        )
+
+    # ---------------------------------------------------------------- two-step choices
+    def action_step(self, action: str, view: dict[str, Any], tr: Tr) -> tuple[str, str] | None:
+        words = action.split()
+        verb = words[0]
+        if verb == "move" and len(words) == 3:
+            return self._move_plan(view, tr).get((words[1], words[2]))
+        if verb == "tourbillon" and len(words) == 2:
+            cell = data.parse_cell(words[1])
+            rows = _band_rows(view)
+            band = 0 if cell is None else cell[1] // rows
+            first, last = band * rows + 1, min(data.SIZE, (band + 1) * rows)
+            label = tr("fireship.step.tourbillon", first=first, last=last)
+            return f"tourbillon:{band}", label
+        if verb == "kraken":
+            return "kraken", tr("fireship.step.kraken")
+        if verb == "boum" and len(words) == 3:
+            return f"boum:{words[1]}", tr(f"fireship.step.boum_{words[1]}")
+        return None
+
+    def _move_plan(self, view: Json, tr: Tr) -> dict[tuple[str, str], tuple[str, str]]:
+        """(pawn, cell) -> the first step showing that destination. A pawn whose reach is
+        longer than one step can show is split by cost into parts (``B3``, ``B3+2``), as long
+        as all first steps fit in one menu. Computed once per view and language."""
+        reach = view.get("reach") or {}
+        if self._plan is not None and self._plan[0] is reach and self._plan[1] is tr:
+            return self._plan[2]
+        pawns = _pawns(view)
+        spare = STEP_KEYS - sum(1 for spots in reach.values() if spots) - _card_steps(view)
+        moving = {pid: spots for pid, spots in reach.items() if spots and pid in pawns}
+        parts = dict.fromkeys(moving, 1)
+        while spare > 0 and moving:  # one more part for the pawn with the longest part
+            longest = max(moving, key=lambda pid: -(-len(moving[pid]) // parts[pid]))
+            if len(moving[longest]) <= parts[longest] * PART_SIZE:
+                break
+            parts[longest] += 1
+            spare -= 1
+        plan: dict[tuple[str, str], tuple[str, str]] = {}
+        for pawn_id, spots in moving.items():
+            ordered = sorted(spots, key=lambda s: (int(s["cost"]), str(s["cell"])))
+            size = -(-len(ordered) // parts[pawn_id])
+            base = pawn_text(pawns[pawn_id], tr)
+            for part in range(parts[pawn_id]):
+                chunk = ordered[part * size : (part + 1) * size]
+                if not chunk:
+                    continue
+                key = pawn_id if part == 0 else f"{pawn_id}+{part + 1}"
+                label = base
+                if parts[pawn_id] > 1:
+                    label = tr(
+                        "fireship.step.part",
+                        pawn=base,
+                        low=chunk[0]["cost"],
+                        high=chunk[-1]["cost"],
+                    )
+                for spot in chunk:
+                    plan[(pawn_id, str(spot["cell"]))] = (key, label)
+        self._plan = (reach, tr, plan)
+        return plan
+
+    def step_prompt(self, key: str, label: str, view: dict[str, Any], tr: Tr) -> str:
+        if key.startswith("tourbillon"):
+            return tr("fireship.prompt.tourbillon", choice=label)
+        if key == "kraken":
+            return tr("fireship.prompt.kraken")
+        if key.startswith("boum"):
+            return tr("fireship.prompt.boum", choice=label)
+        return tr("fireship.prompt.move", choice=label, points=view.get("points", 0))
+
+    # ---------------------------------------------------------------- action labels
+    def action_label(self, action: str, view: dict[str, Any], tr: Tr) -> str:
+        words = action.split()
+        verb = words[0]
+        label = action
+        if verb == "roll":
+            label = self._roll_label(words[1:], tr)
+        elif verb == "move" and len(words) == 3:
+            cost = next(
+                (
+                    s["cost"]
+                    for s in (view.get("reach") or {}).get(words[1], [])
+                    if s["cell"] == words[2]
+                ),
+                "?",
+            )
+            key = "fireship.action.move_one" if cost == 1 else "fireship.action.move"
+            label = tr(key, cell=words[2], cost=cost)
+            label += _square_mark(words[2], tr)
+        elif verb == "attack" and len(words) in (3, 4):
+            label = self._attack_label(words[1], words[2], len(words) == 4, view, tr)
+        elif verb == "end":
+            label = tr("fireship.action.end" + ("" if len(words) == 1 else f"_fog_{words[2]}"))
+        elif verb == "boum" and len(words) == 3:
+            target = side_text(words[2], view, tr, own=False, article=True)
+            label = tr("fireship.action.boum", target=target)
+        elif verb == "tourbillon" and len(words) == 2:
+            label = tr("fireship.action.tourbillon", cell=words[1])
+        elif verb == "kraken" and len(words) == 2:
+            label = tr("fireship.action.kraken", cell=words[1])
+        elif verb == "lose" and len(words) == 2:
+            pawn = _pawns(view).get(words[1])
+            label = tr("fireship.action.lose", pawn=pawn_text(pawn, tr) if pawn else words[1])
+        elif verb == "order" and len(words) == 4:
+            label = self._order_label(words[1], words[2], words[3], tr)
+        return label[:LABEL_LIMIT]
+
+    @staticmethod
+    def _roll_label(extras: list[str], tr: Tr) -> str:
+        parts = [tr("fireship.action.roll")]
+        if extras[:2] == ["vent", "card"]:
+            parts.append(tr("fireship.action.with_vent_card"))
+        elif extras[:2] == ["vent", "badge"]:
+            parts.append(tr("fireship.action.with_vent_badge"))
+        if "gulf" in extras:
+            parts.append(tr("fireship.action.with_gulf"))
+        return " · ".join(parts)
+
+    @staticmethod
+    def _attack_label(leader: str, target: str, plus: bool, view: Json, tr: Tr) -> str:
+        sums = attack_preview(view, leader, target)
+        attack, defence = sums if sums is not None else (0, 0)
+        attack += 1 if plus else 0
+        die = "plain" if attack == defence else "blue"
+        return tr(
+            "fireship.action.attack_plus" if plus else "fireship.action.attack",
+            leader=side_text(leader, view, tr, own=True),
+            target=side_text(target, view, tr, own=False),
+            attack=attack,
+            defence=defence,
+            die=tr(f"fireship.die.{die}"),
+        )
+
+    @staticmethod
+    def _order_label(card: str, case: str, setting: str, tr: Tr) -> str:
+        was, now = ("off", "on") if setting == "on" else ("on", "off")
+        return tr(
+            f"fireship.action.order_{card}",
+            case=tr(f"fireship.case.{card}.{case}"),
+            was=tr(f"fireship.setting.{was}"),
+            now=tr(f"fireship.setting.{now}"),
+        )
+
+    # ---------------------------------------------------------------- the account
+    def event_lines(
+        self, events: list[dict[str, Any]], view: dict[str, Any], names: list[str], tr: Tr
+    ) -> list[str]:
+        return [
+            line for event in events if (line := self.event_line(event, view, names, tr, events))
+        ]
+
+    def event_line(
+        self, event: Json, view: Json, names: list[str], tr: Tr, events: list[Json] | None = None
+    ) -> str:
+        """One event in a sentence; ``events``: the others of the same action (which tell
+        what a pawn sunk since was)."""
+        events = events if events is not None else [event]
+        kind = str(event.get("type"))
+        if kind in UNTOLD:
+            return ""
+        key = f"fireship.event.{kind}"
+        params: Json = {k: v for k, v in event.items() if isinstance(v, (int, str))}
+        params["player"] = player_text(event.get("seat"), names, tr)
+        if kind == "start_roll":
+            params["player"] = player_text(event.get("first"), names, tr)
+            throws = event.get("rolls") or [[]]
+            params["totals"] = ", ".join(
+                f"{player_text(seat, names, tr)} {total}"
+                for seat, total in enumerate(throws[-1])
+                if total
+            )
+        elif kind == "turn" and view.get("rounds_limit"):
+            key += "_limit"
+            params["limit"] = view["rounds_limit"]
+        elif kind == "whirlpool_strike":
+            params["count"] = len(event.get("in_reach", []))
+        elif kind == "roll":
+            params["dice"] = " + ".join(str(d) for d in event.get("dice", []))
+            extras = [tr("fireship.event.vent")] if event.get("vent") else []
+            extras += [tr("fireship.event.gulf")] if event.get("gulf") else []
+            params["extras"] = "".join(f" · {e}" for e in extras)
+        elif kind == "move":
+            pawn = _pawns(view).get(str(event.get("pawn")))
+            params["kind"] = tr(f"fireship.noun.{pawn['kind']}") if pawn else event.get("pawn")
+            params["from"] = _cell_words(str(event.get("from")), tr)
+            key += "_one" if event.get("cost") == 1 else ""
+        elif kind == "attack":
+            key += f"_{event.get('result')}"
+            params["leader"] = self._event_side(str(event["leader"]), view, events, tr, own=True)
+            params["target"] = self._event_side(str(event["target"]), view, events, tr, own=False)
+            params["die"] = tr(f"fireship.die.{event.get('die') or 'plain'}")
+        elif kind == "plus":
+            key += f"_{event.get('side')}"
+        elif kind == "non":
+            params["against"] = player_text(event.get("against"), names, tr)
+            params["case"] = tr(f"fireship.non_case.{event.get('case')}")
+        elif kind == "destroyed":
+            params["kind"] = tr(f"fireship.noun.{event.get('kind')}")
+            params["cause"] = tr(f"fireship.cause.{event.get('cause')}")
+        elif kind == "captured":
+            params["number"] = str(event.get("island", ""))[1:]
+            params["previous"] = player_text(event.get("previous"), names, tr)
+        elif kind == "square":
+            key += f"_{event.get('square')}"
+        elif kind == "battleship":
+            key += "_won" if event.get("won") else "_lost"
+        elif kind == "wheel":
+            params["result"] = tr(f"fireship.wheel.{event.get('result')}")
+        elif kind == "card":
+            if event.get("kept"):
+                key += "_kept"
+            else:
+                params["card"] = tr(f"fireship.card.{event.get('kind')}")
+        elif kind == "gain":
+            params["kind"] = tr(f"fireship.noun.{event.get('kind')}")
+        elif kind == "badge":
+            key += "_got" if event.get("got") else "_none"
+            params["badge"] = tr(f"fireship.badge.{event.get('kind')}")
+        elif kind == "boum":
+            key += f"_{event.get('via')}"
+            params["target"] = self._event_side(str(event["pawn"]), view, events, tr, own=False)
+        elif kind == "fog":
+            key += f"_{event.get('via')}"
+        elif kind == "nothing":
+            key += f"_{event.get('reason')}"
+        return tr(key, **params) if tr.has(key) else ""
+
+    @staticmethod
+    def _event_side(ident: str, view: Json, events: list[Json], tr: Tr, *, own: bool) -> str:
+        """A side named in an event; a pawn sunk since by its kind and colour."""
+        taken = [e for e in events if e.get("type") == "captured" and e.get("island") == ident]
+        if taken:  # told as it was when attacked
+            view = {**view, "islands": [{"id": ident, "owner": taken[0]["previous"]}]}
+        if ident in _pawns(view) or ident.startswith("I"):
+            return side_text(ident, view, tr, own=own, article=not own)
+        kind = next(
+            (
+                str(e["kind"])
+                for e in events
+                if e.get("type") == "destroyed" and e.get("pawn") == ident
+            ),
+            data.BOAT,
+        )
+        letter = ident[:1]
+        seat = data.COLOUR_LETTERS.index(letter) if letter in data.COLOUR_LETTERS else data.WHITE
+        colour = tr(f"fireship.colour.{seat}" if seat >= 0 else "fireship.colour.white")
+        return tr("fireship.gone_pawn_the", kind=tr(f"fireship.the.{kind}"), colour=colour)
+
+    # ---------------------------------------------------------------- the private panel
+    def private_lines(self, view: dict[str, Any], names: list[str], tr: Tr) -> list[str]:
+        seat = view.get("seat")
+        seats = view.get("seats", [])
+        if not isinstance(seat, int) or not 0 <= seat < len(seats):
+            return []
+        me = seats[seat]
+        lines = [
+            tr(
+                "fireship.private.you",
+                player=player_text(seat, names, tr),
+                colour=tr(f"render.fireship.colour_{seat}"),
+                islands=len(me["islands"]),
+                boats=me["pool"][data.BOAT],
+                planes=me["pool"][data.PLANE],
+                battleships=me["pool"][data.BATTLESHIP],
+            )
+        ]
+        if me.get("out"):
+            lines.append(tr("fireship.private.out"))
+        lines += self._turn_lines(view, seat, tr)
+        lines += self._hand_lines(view, me, tr)
+        lines += self._order_lines(view, tr)
+        return lines
+
+    def _turn_lines(self, view: Json, seat: int, tr: Tr) -> list[str]:
+        if view.get("turn") != seat or view.get("outcome"):
+            return []
+        phase = view.get("phase")
+        if phase == "start":
+            return [tr("fireship.private.start")]
+        pending = view.get("pending")
+        if phase == "choose" and pending and pending.get("seat") == seat:
+            return [tr(f"fireship.private.choose_{pending['kind']}")]
+        if phase != "act":
+            return []
+        dice = " + ".join(str(d) for d in view.get("dice", []))
+        line = tr(
+            "fireship.private.points",
+            dice=dice,
+            total=sum(view.get("dice", [])),
+            points=view.get("points", 0),
+        )
+        fast = [
+            tr(f"fireship.fast.{kind}") for kind in view.get("fast", []) if kind != "battleship"
+        ]
+        if fast:
+            line += " · " + " · ".join(fast)
+        lines = [line]
+        if view.get("leaders"):
+            lines.append(tr("fireship.private.attacked"))
+        return lines
+
+    @staticmethod
+    def _hand_lines(view: Json, me: Json, tr: Tr) -> list[str]:
+        lines = []
+        for event in view.get("events", []):
+            drawn = event.get("kind") if event.get("type") == "card" else None
+            if drawn and event.get("kept") and event.get("seat") == me["seat"]:
+                lines.append(tr("fireship.private.drew", card=tr(f"fireship.card.{drawn}")))
+        hand: list[str] = list(view.get("hand", []))
+        if not hand:
+            lines.append(tr("fireship.private.no_cards"))
+        else:
+            lines.append(tr("fireship.private.cards"))
+            for kind in sorted(set(hand)):
+                count = hand.count(kind)
+                title = tr(f"fireship.card.{kind}") + (f" ×{count}" if count > 1 else "")
+                lines.append(f"• **{title}** — {tr(f'fireship.card_help.{kind}')}")
+        badges = [
+            f"{tr(f'fireship.badge.{kind}')} ×{count}"
+            for kind, count in (me.get("badges") or {}).items()
+            if count
+        ]
+        if badges:
+            lines.append(tr("fireship.private.badges", badges=", ".join(badges)))
+        return lines
+
+    @staticmethod
+    def _order_lines(view: Json, tr: Tr) -> list[str]:
+        orders = view.get("orders") or {}
+        if not orders:
+            return []
+        lines = [tr("fireship.private.orders")]
+        for card in (data.NON, data.PLUS):
+            cases = orders.get(card, {})
+            on = [tr(f"fireship.case.{card}.{case}") for case, set_on in cases.items() if set_on]
+            off = [
+                tr(f"fireship.case.{card}.{case}") for case, set_on in cases.items() if not set_on
+            ]
+            lines.append(
+                tr(
+                    f"fireship.private.order_{card}",
+                    on="; ".join(on) or tr("fireship.private.none"),
+                    off="; ".join(off) or tr("fireship.private.none"),
+                )
+            )
+        return lines
+
+    # ---------------------------------------------------------------- the picture
+    def render_labels(self, view: dict[str, Any], names: list[str], tr: Tr) -> dict[str, str]:
+        """Names with their colour word (the picture tells colours by shape and word too)."""
+        labels = super().render_labels(view, names, tr)
+        for seat, name in enumerate(names[: len(COLOUR_MARKS)]):
+            colour = tr(f"render.fireship.colour_{seat}")
+            labels[f"player_{seat}"] = tr("fireship.render_player", name=name, colour=colour)
+        return labels
+
+
+async def setup(bot: RushTableBot) -> None:
+    await bot.add_cog(FireshipCog(bot))

@@ -1,0 +1,595 @@
+"""Fireship through Discord, offline: the real bot, real interactions, simcord's Discord.
+
+Mystery cards are hidden, so every choice is made in the private panel ("🎯 My turn &
+cards"): a move is a pawn picked in a menu, then a destination among its reach, with the
+reach drawn in the panel's picture. Reactions are standing orders set from that panel.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+import re
+from typing import Any
+
+import pytest
+from simcord.results import ResponseMessage
+
+from bot.games import fireship_data as data
+from bot.games.fireship import GAME, FireshipState, scenario
+from bot.i18n import Tr, catalog
+from bot.rendering import BoardPainter
+from cogs.fireship import FireshipCog
+from tests.conftest import make_bot
+from tests.discord_helpers import Table, action_buttons, custom_id_of, label_of, select_menus
+
+ENGINE = GAME
+SEED = 20261122
+KEPT = [catalog(lang)[f"fireship.card.{kind}"] for lang in ("en",) for kind in data.KEPT_CARDS]
+
+
+@pytest.fixture(autouse=True)
+def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Matches draw their seed from SystemRandom: fix it so every run plays the same game."""
+    monkeypatch.setattr("bot.matches.random.SystemRandom", lambda: random.Random(SEED))
+
+
+@pytest.fixture(autouse=True)
+async def close_the_store(simcord_bot: Any) -> Any:
+    """A failed test must not leave the database thread running (pytest would hang)."""
+    yield
+    await simcord_bot.store.close()
+
+
+# ------------------------------------------------------------------ helpers
+def components_of(message: Any) -> list[Any]:
+    found = []
+    for row in message.components:
+        found += row.children if hasattr(row, "children") else row.get("components", [])
+    return found
+
+
+def custom_ids(message: Any) -> list[str]:
+    ids = []
+    for child in components_of(message):
+        custom_id = getattr(child, "custom_id", None)
+        if custom_id is None and isinstance(child, dict):
+            custom_id = child.get("custom_id")
+        if custom_id:
+            ids.append(str(custom_id))
+    return ids
+
+
+def button_labels(message: Any) -> list[str]:
+    labels = []
+    for child in components_of(message):
+        label = child.get("label") if isinstance(child, dict) else getattr(child, "label", None)
+        if label:
+            labels.append(str(label))
+    return labels
+
+
+def fresh(env: Any, message: Any) -> ResponseMessage:
+    """The message as it is stored now (a panel is edited in place after each click)."""
+    return ResponseMessage(env, env.backend.get_message(message.channel_id, message.id))
+
+
+def action_of(custom_id: str) -> str:
+    found = re.fullmatch(r"rt:act:\d+:\d+:(?:s\d+:)?(.+)", custom_id)
+    assert found is not None
+    return found[1]
+
+
+def panel_buttons(panel: Any) -> dict[str, Any]:
+    return {action_of(custom_id_of(b)): b for b in action_buttons(panel)}
+
+
+class Menu:
+    """A select menu as a client shows it (a component object or its payload)."""
+
+    def __init__(self, custom_id: str, options: list[tuple[str, str]]) -> None:
+        self.custom_id = custom_id
+        self.options = [Option(value, label) for value, label in options]
+
+
+@dataclasses.dataclass
+class Option:
+    value: str
+    label: str
+
+
+def menus(panel: Any, prefix: str) -> list[Menu]:
+    found = [
+        Menu(str(m.custom_id), [(str(o.value), str(o.label)) for o in m.options])
+        for m in select_menus(panel)
+    ]
+    for child in components_of(panel):
+        if isinstance(child, dict) and child.get("type") == 3:
+            options = [(str(o["value"]), str(o["label"])) for o in child.get("options", [])]
+            found.append(Menu(str(child["custom_id"]), options))
+    return [m for m in found if m.custom_id.startswith(prefix)]
+
+
+def to_act_part(message: Any) -> str:
+    return str(message.content).split("👉", 1)[-1]
+
+
+def is_over(message: Any) -> bool:
+    return "🏆" in message.content or "no winner" in message.content.lower()
+
+
+def hand_button(message: Any) -> str:
+    return next(cid for cid in custom_ids(message) if cid.startswith("rt:hand:"))
+
+
+async def open_panel(table: Table, actor: Any) -> ResponseMessage:
+    """The person clicks "🎯 My turn & cards" on the current board: their private panel."""
+    board = table.board()
+    result = await actor.click(board, custom_id=hand_button(board))
+    panels = [m for m in [result.response, *result.followups] if m is not None and m.ephemeral]
+    assert panels, "expected a private panel"
+    panel: ResponseMessage = panels[-1]
+    return panel
+
+
+async def stored_state(table: Table) -> tuple[Any, FireshipState]:
+    match = await table.env.bot.store.latest_in_channel(table.channel.id)
+    return match, ENGINE.load(json.loads(match.state))
+
+
+def public_record(table: Table) -> list[tuple[Any, ...]]:
+    """Everything anyone sees in the channel: each message's text, buttons and picture."""
+    return [
+        (m.id, m.content, custom_ids(m), [a.filename for a in m.attachments])
+        for m in table.channel.history()
+    ]
+
+
+class Person:
+    """A person playing from their panel, counting the clicks (and menu choices) made."""
+
+    def __init__(self, table: Table, actor: Any, cog: FireshipCog) -> None:
+        self.table, self.actor, self.cog = table, actor, cog
+        self.clicks = 0
+        self.pictures = 0
+
+    async def open(self) -> ResponseMessage:
+        self.clicks += 1
+        return await open_panel(self.table, self.actor)
+
+    async def choose(self, panel: ResponseMessage, action: str, view: dict[str, Any]) -> None:
+        """Play ``action`` as a person would: a button, or a menu choice; a two-step
+        action first picks its step in the first menu, then the action."""
+        step = self.cog.action_step(action, view, Tr("en"))
+        if step is not None:
+            first = next(m for m in menus(panel, "rt:step:") if step[0] in _values(m))
+            await self.actor.select(panel, [step[0]], custom_id=first.custom_id)
+            self.clicks += 1
+            panel = fresh(self.table.env, panel)
+            self.pictures += bool(panel.attachments)
+            assert "◀ Back" in button_labels(panel)
+        buttons = panel_buttons(panel)
+        if action in buttons:
+            await self.actor.click(panel, custom_id=custom_id_of(buttons[action]))
+        else:
+            found = [m for m in menus(panel, "rt:pick:") if action in _values(m)]
+            assert found, (action, panel.content, button_labels(panel), list(buttons))
+            menu = found[0]
+            await self.actor.select(panel, [action], custom_id=menu.custom_id)
+        self.clicks += 1
+
+
+def _values(menu: Any) -> list[str]:
+    return [str(option.value) for option in menu.options]
+
+
+def offered(panel: Any, view: dict[str, Any], cog: FireshipCog) -> set[str]:
+    """The actions a panel offers, first steps included (as their actions)."""
+    actions = set(panel_buttons(panel))
+    for menu in menus(panel, "rt:pick:"):
+        actions |= set(_values(menu))
+    return actions
+
+
+def sensible(state: FireshipState, seat: int, moves_made: int, rng: random.Random) -> str:
+    """What a sensible person picks: the AI's advice, but at most two moves a turn."""
+    advice = ENGINE.bot_action(state, seat, rng)
+    if advice.startswith("move ") and moves_made >= 2:
+        legal = ENGINE.legal_actions(state, seat)
+        attacks = [a for a in legal if a.startswith("attack ") and not a.endswith(" plus")]
+        return attacks[0] if attacks else "end"
+    return advice
+
+
+async def play_turn(person: Person, seat: int, rng: random.Random) -> None:
+    """One whole turn (or a choice asked for) of a person, from their panel."""
+    moves = 0
+    panel = await person.open()
+    for _ in range(40):
+        _, state = await stored_state(person.table)
+        if state.turn != seat or not ENGINE.to_act(state):
+            return
+        view = ENGINE.view(state, seat)
+        action = sensible(state, seat, moves, rng)
+        if action.startswith("move "):
+            key = person.cog.action_step(action, view, Tr("en"))
+            assert key is not None
+            chosen = [
+                a
+                for a in ENGINE.legal_actions(state, seat)
+                if person.cog.action_step(a, view, Tr("en")) == key
+            ]
+            if len(chosen) > 100:  # a second step shows 100 destinations: take one shown
+                action = _shown_destination(chosen, action)
+            moves += 1
+        await person.choose(panel, action, view)
+        panel = fresh(person.table.env, panel)
+        if action.split()[0] in ("end",):
+            return
+
+
+def _shown_destination(chosen: list[str], wanted: str) -> str:
+    return wanted if wanted in chosen[:100] else chosen[0]
+
+
+def assert_no_hand_in_public(table: Table) -> None:
+    for message in table.channel.history():
+        assert not [c for c in custom_ids(message) if c.startswith(("rt:act:", "rt:pick:"))]
+        for kind in KEPT:
+            assert f"draws {kind}" not in message.content, message.content
+        assert "Your cards" not in message.content and "Standing orders" not in message.content
+
+
+class PublicSpy:
+    """Every view the board painter is given (whatever bot instance draws it)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.views: list[dict[str, Any]] = []
+        original = BoardPainter.render
+
+        async def render(painter: Any, game: str, view: Any, labels: Any = None) -> bytes:
+            self.views.append(dict(view))
+            return await original(painter, game, view, labels)
+
+        monkeypatch.setattr(BoardPainter, "render", render)
+
+
+# ------------------------------------------------------------------ a whole match
+async def test_a_three_player_match_with_an_ai_seat_and_a_restart(
+    simcord_env, database, monkeypatch
+) -> None:
+    spy = PublicSpy(monkeypatch)
+    table = Table(simcord_env)
+    alice, bob = table.member("alice"), table.member("bob")
+    await table.open(alice, "fireship", opponent=bob, ai=1, rounds=10)
+    details = table.lobby().embeds[0].fields[1].value
+    assert "Time limit: 10 rounds" in details
+    await table.lobby_click(alice, "Start")
+    match = await table.match()
+    seats = {match.seat_of(alice.id): alice, match.seat_of(bob.id): bob}
+    assert len(match.seats) == 3 and set(seats) == {0, 1}
+    board = table.board()
+    assert "🎯 My turn & cards" in button_labels(board)
+    assert not action_buttons(board), "every action goes through the private panel"
+
+    def people(bot: Any) -> dict[int, Person]:
+        cog = bot.table.presenters["fireship"]  # the loaded extension's own class
+        return {seat: Person(table, actor, cog) for seat, actor in seats.items()}
+
+    players = people(simcord_env.bot)
+    rng = random.Random(3)
+    restarted = False
+    for _ in range(400):
+        board = table.board()
+        if is_over(board):
+            break
+        _, state = await stored_state(table)
+        if not restarted and state.round >= 3:
+            await simcord_env.restart_bot(make_bot(database))
+            players = people(simcord_env.bot)
+            restarted = True
+            await simcord_env.advance_time(5)
+            continue
+        acting = [s for s, actor in seats.items() if actor.mention in to_act_part(board)]
+        if not acting or state.turn not in acting:
+            await simcord_env.advance_time(5)
+            continue
+        await play_turn(players[state.turn], state.turn, rng)
+    else:
+        raise AssertionError("the match did not end")
+
+    assert restarted
+    final = table.board()
+    assert is_over(final) and final.attachments
+    assert not [c for c in custom_ids(final) if c.startswith(("rt:act:", "rt:hand:"))]
+    log = await simcord_env.bot.store.action_log(match.id)
+    for seat in (0, 1):
+        mine = [action for _, s, action in log if s == seat]
+        assert any(a.startswith("roll") for a in mine)
+        assert any(a.startswith("move ") for a in mine)
+    assert any(s == 2 for _, s, _ in log), "the AI seat played"
+    assert sum(p.pictures for p in players.values()) > 0, "a reach picture in a panel"
+    texts = "\n".join(m.content for m in table.channel.history())
+    assert "rolls" in texts and "→" in texts
+
+    # Privacy: nothing public names a card in a hand.
+    assert_no_hand_in_public(table)
+    assert spy.views
+    for view in spy.views:
+        assert not {"hand", "orders", "reach", "seat"} & set(view)
+        for event in view["events"]:
+            if event["type"] == "card" and event.get("kept"):
+                assert "kind" not in event
+
+
+# ------------------------------------------------------------------ clicks of a turn
+def typical_turn() -> FireshipState:
+    """Alice (blue, seat 0) to roll: her plane K12 can fly next to bob's boat K14 and
+    attack it; the dice are loaded (3 points, then a win on the blue die)."""
+    pawns = [(0, "plane", "K12"), (0, "boat", "home"), (1, "boat", "K14"), (1, "boat", "home")]
+    state = scenario(2, pawns=pawns)
+    state.loaded = [1, 1, 1, 1]
+    return state
+
+
+async def start_two(table: Table, state: FireshipState) -> tuple[Any, Any, Any]:
+    alice, bob = table.member("alice"), table.member("bob")
+    await table.open(alice, "fireship", opponent=bob)
+    await table.lobby_click(alice, "Start")
+    match = await table.match()
+    assert match.seat_of(alice.id) == 0 and match.seat_of(bob.id) == 1
+    bot = table.env.bot
+    await bot.store.update(
+        dataclasses.replace(match, state=json.dumps(ENGINE.dump(state))),
+        expected_version=match.version,
+        now=bot.service.clock(),
+    )
+    await alice.slash(table.channel, "board")  # the board shows the stored state
+    return alice, bob, match
+
+
+async def test_a_typical_turn_takes_at_most_eight_clicks(simcord_env) -> None:
+    table = Table(simcord_env)
+    alice, _, match = await start_two(table, typical_turn())
+    cog = simcord_env.bot.table.presenters["fireship"]
+    person = Person(table, alice, cog)
+    panel = await person.open()
+    assert "Your turn" in panel.content and "Standing orders" in panel.content
+    assert "🎲 Roll 3d10" in [label_of(b) for b in action_buttons(panel)]
+    for action in ("roll", "move B1 K13", "attack B1 R1", "end"):
+        _, state = await stored_state(table)
+        view = ENGINE.view(state, 0)
+        if action == "move B1 K13":
+            assert "3 points left" in panel.content
+            step = cog.action_step(action, view, Tr("en"))
+            assert step == ("B1", "✈ Plane K12")
+            assert "✈ Plane K12" in [o.label for m in menus(panel, "rt:step:") for o in m.options]
+            assert cog.action_label(action, view, Tr("en")) == "K13 · 1 pt"
+        if action == "attack B1 R1":
+            label = next(label_of(b) for a, b in panel_buttons(panel).items() if a == action)
+            assert label == "✈ Plane K13 → red boat K14: 2 vs 1, blue die"
+        await person.choose(panel, action, view)
+        panel = fresh(table.env, panel)
+    assert person.pictures == 1, "the destination step shows the pawn's reach"
+    assert person.clicks <= 8
+    assert person.clicks == 6  # open, roll, pawn, destination, attack, end
+    log = [a for _, seat, a in await simcord_env.bot.store.action_log(match.id) if seat == 0]
+    assert log[-4:] == ["roll", "move B1 K13", "attack B1 R1", "end"]
+    _, state = await stored_state(table)
+    assert "R1" not in state.pawns and state.turn == 1
+
+
+# ------------------------------------------------------------------ standing orders
+def attack_coming() -> FireshipState:
+    """Bob (red, seat 1) has rolled; his plane K12 will win an attack on alice's boat K13
+    (the die is loaded). Alice holds a Non, whose order for her pawns is off by default."""
+    state = scenario(2, pawns=[(0, "boat", "K13"), (1, "plane", "K12")])
+    state.turn = state.first = 1
+    state.loaded = [1, 1, 1]
+    state = ENGINE.apply(state, 1, "roll")
+    state.seats[0].hand = ["non"]
+    state.loaded = [1]
+    return state
+
+
+async def test_an_order_set_off_turn_fires_later_and_the_board_never_shows_it(
+    simcord_env,
+) -> None:
+    table = Table(simcord_env)
+    alice, bob, match = await start_two(table, attack_coming())
+    assert bob.mention in to_act_part(table.board())
+    assert alice.mention not in to_act_part(table.board())
+    before = public_record(table)
+
+    panel = await open_panel(table, alice)  # off turn: her orders, nothing else to do
+    assert "waiting for bob" in panel.content and "**Non**" in panel.content
+    buttons = panel_buttons(panel)
+    assert all(action.startswith("order ") for action in buttons)
+    order = "order non attack_pawn on"
+    assert label_of(buttons[order]) == "Non on a won attack on my pawns: off → on"
+    await alice.click(panel, custom_id=custom_id_of(buttons[order]))
+    assert public_record(table) == before, "setting an order shows nothing in public"
+    match, state = await stored_state(table)
+    assert state.seats[0].orders == {"non attack_pawn": True}
+    refreshed = panel_buttons(fresh(table.env, panel))
+    assert label_of(refreshed["order non attack_pawn off"]).endswith("on → off")
+
+    # The public board is the one it would be without the order, or with another card
+    # (how many cards a player holds is public; which ones never is).
+    compose = simcord_env.bot.table.boards.compose_board
+    shown = await compose(match, state)
+    for hand, orders in ((["non"], {}), (["boum"], {}), (["boum"], {"non attack_pawn": True})):
+        other = ENGINE.load(ENGINE.dump(state))
+        other.seats[0].hand, other.seats[0].orders = hand, orders
+        board = await compose(match, other)
+        assert board.png == shown.png and board.content == shown.content
+
+    bob_panel = await open_panel(table, bob)  # bob attacks: her order plays the Non
+    attack = panel_buttons(bob_panel)["attack R1 B1"]
+    assert label_of(attack) == "✈ Plane K12 → blue boat K13: 2 vs 1, blue die"
+    await bob.click(bob_panel, custom_id=custom_id_of(attack))
+    _, state = await stored_state(table)
+    assert "B1" in state.pawns and state.seats[0].hand == []
+    texts = "\n".join(m.content for m in table.channel.history())
+    assert "won, but cancelled by a Non" in texts and "plays Non against" in texts
+    log = await simcord_env.bot.store.action_log(match.id)
+    assert (0, order) in [(seat, action) for _, seat, action in log]
+
+
+# ------------------------------------------------------------------ commands and words
+async def test_rules_are_shown_privately_in_both_languages(simcord_env) -> None:
+    table = Table(simcord_env)
+    alice = table.member("alice")
+    result = await alice.slash(table.channel, "fireship rules")
+    assert result.ephemeral
+    description = result.response.embeds[0].description
+    assert "Overflight" in description and "Standing orders" in description
+    for language in ("en", "fr"):
+        assert len(catalog(language)["fireship.rules"]) <= 4096, "an embed's description"
+
+
+def test_every_action_and_event_of_whole_games_reads_in_both_languages() -> None:
+    cog = FireshipCog.__new__(FireshipCog)  # presentation only: no bot needed
+    cog._plan = None
+    names = ["alice", "bob", "carol", "dan"]
+    for players, seed in ((2, 1), (4, 2)):
+        state = ENGINE.new_state(players, seed, {"rounds": 10})
+        rng = random.Random(seed)
+        while ENGINE.to_act(state):
+            seat = state.turn
+            view = ENGINE.view(state, seat)
+            actions = ENGINE.legal_actions(state, seat) + ENGINE.order_actions(state, seat)
+            for tr in (Tr("en"), Tr("fr")):
+                steps = {a: cog.action_step(a, view, tr) for a in actions}
+                assert len({s for s in steps.values() if s}) <= 25, "one menu of first steps"
+                for action in actions:
+                    label = cog.action_label(action, view, tr)
+                    assert label != action and "{" not in label and len(label) <= 80, label
+                assert cog.private_lines(view, names[:players], tr)
+            state = ENGINE.apply(state, seat, ENGINE.bot_action(state, seat, rng))
+            public = ENGINE.view(state, None)
+            for event in public["events"]:
+                for tr in (Tr("en"), Tr("fr")):
+                    line = cog.event_line(event, public, names, tr, public["events"])
+                    if event["type"] not in ("game_over", "lose"):
+                        assert line and "{" not in line, event
+
+
+@pytest.mark.parametrize(
+    "event",
+    [
+        {"type": "skipped", "seat": 0},
+        {"type": "whirlpool_strike", "seat": 1, "cell": "C4", "in_reach": ["B1"]},
+        {"type": "plus", "seat": 0, "side": "defence"},
+        {"type": "plus", "seat": 0, "side": "attack"},
+        {"type": "non", "seat": 1, "against": 0, "case": "kraken"},
+        {"type": "attack", "seat": 0, "leader": "I1", "target": "R1", "attack": 2,
+         "defence": 1, "die": "blue", "roll": 2, "result": "cancelled"},
+        {"type": "attack", "seat": 0, "leader": "B1", "target": "I2", "attack": 1,
+         "defence": 3, "die": None, "roll": None, "result": "repelled"},
+        {"type": "battleship", "seat": 0, "roll": 1, "won": True},
+        {"type": "badge", "seat": 0, "kind": "gulf", "got": False},
+        {"type": "boum", "seat": 0, "pawn": "W3", "via": "badge"},
+        {"type": "fog", "seat": 1, "via": "card"},
+        {"type": "reshuffled"},
+        {"type": "eliminated", "seat": 1},
+        {"type": "card", "seat": 1, "kind": "bermuda", "kept": False},
+        {"type": "card", "seat": 1, "kept": True},
+        *({"type": "nothing", "seat": 0, "reason": reason} for reason in (
+            "no_boat_in_pool", "no_plane_in_pool", "no_battleship_in_pool",
+            "no_boat_to_lose", "no_plane_to_lose", "no_cards", "same_square",
+        )),
+        *({"type": "wheel", "seat": 0, "result": result} for result in data.WHEEL),
+        *({"type": "destroyed", "seat": -1, "pawn": "W1", "kind": "boat", "cause": cause}
+          for cause in ("attack", "island_lost", "kraken", "whirlpool", "boum", "lost")),
+    ],
+)  # fmt: skip
+def test_each_kind_of_event_has_a_sentence(event: dict[str, Any]) -> None:
+    cog = FireshipCog.__new__(FireshipCog)
+    view = ENGINE.view(ENGINE.new_state(3, 1), None)
+    for tr in (Tr("en"), Tr("fr")):
+        line = cog.event_line(event, view, ["alice", "bob", "carol"], tr, [event])
+        assert line and "{" not in line and "}" not in line, event
+
+
+def test_french_reads_as_french() -> None:
+    cog = FireshipCog.__new__(FireshipCog)
+    cog._plan = None
+    state = typical_turn()
+    state = ENGINE.apply(state, 0, "roll")
+    view = ENGINE.view(state, 0)
+    tr = Tr("fr")
+    assert cog.action_label("attack B1 R1", view, tr) == (
+        "✈ Avion K12 → bateau rouge K14 : 2 contre 1, dé bleu"
+    )
+    assert cog.action_label("order non attack_pawn on", view, tr) == (
+        "Non contre une attaque gagnée sur mes pions : désactivé → activé"
+    )
+    plane = {"type": "attack", "seat": 1, "leader": "R1", "target": "B1", "attack": 1,
+             "defence": 2, "die": None, "roll": None, "result": "repelled"}  # fmt: skip
+    view["pawns"].append({"id": "B2", "seat": 0, "kind": "plane", "cell": "C3"})
+    plane["target"] = "B2"
+    line = cog.event_line(plane, view, ["alice", "bob"], tr)
+    assert "attaque l'avion C3 (bleu)" in line
+    island = cog.event_line({**plane, "target": "I5"}, view, ["alice", "bob"], tr)
+    assert "attaque l'île 5 (blanche)" in island
+
+
+def test_the_catalogs_hold_the_same_keys_and_french_command_names() -> None:
+    def own(language: str) -> set[str]:
+        return {k for k in catalog(language) if k.startswith(("fireship.", "render.fireship."))}
+
+    assert own("en") == own("fr")
+    french = catalog("fr")
+    for text in ("Open a Fireship lobby in this channel", "rounds", "10 rounds", "fireship"):
+        assert f"cmd:{text}" in french
+
+
+def test_a_taken_island_is_told_with_its_owner_at_the_attack() -> None:
+    cog = FireshipCog.__new__(FireshipCog)
+    state = scenario(2, pawns=[(0, "plane", "D5"), (0, "boat", "D6"), (1, "boat", "home")])
+    state.loaded = [1, 1, 1, 1]
+    state = ENGINE.apply(ENGINE.apply(state, 0, "roll"), 0, "attack B1 I1")
+    public = ENGINE.view(state, None)
+    lines = cog.event_lines(public["events"], public, ["alice", "bob"], Tr("en"))
+    assert lines[0].startswith("⚔ 🟦 alice: ✈ Plane D5 attacks island 1 (white), 3 vs 3")
+    assert "🏴 🟦 alice takes island 1 from ⬜ White!" in lines
+
+
+def test_first_steps_fit_one_menu_even_with_twenty_pawns_and_every_card() -> None:
+    cog = FireshipCog.__new__(FireshipCog)
+    cog._plan = None
+    cells = [c for c in sorted(data.SEA) if c[0] % 4 == 1 and c[1] % 3 == 1][:20]
+    pawns = [(0, "plane" if i % 5 == 0 else "boat", data.cell_name(c)) for i, c in enumerate(cells)]
+    state = scenario(2, pawns=[*pawns, (1, "boat", "home")])
+    state.seats[0].hand = ["tourbillon", "boum"]
+    state.seats[0].badges["boum"] = 1
+    state.loaded = [10, 10, 10]
+    state = ENGINE.apply(state, 0, "roll")
+    view = ENGINE.view(state, 0)
+    actions = ENGINE.legal_actions(state, 0)
+    steps = {a: cog.action_step(a, view, Tr("en")) for a in actions}
+    keys = {step for step in steps.values() if step is not None}
+    assert len(keys) <= 25 and len({key for key, _ in keys}) == len(keys)
+    assert {key for key, _ in keys} >= {"tourbillon:0", "tourbillon:1", "boum:card", "boum:badge"}
+
+
+async def test_a_french_server_gets_a_french_lobby_and_board(simcord_env) -> None:
+    table = Table(simcord_env, locale="fr")
+    alice = table.member("alice")
+    await table.open(alice, "fireship", ai=1, rounds=20)
+    assert "Limite de manches : 20 manches" in table.lobby().embeds[0].fields[1].value
+    await table.lobby_click(alice, "Démarrer")
+    board = table.board()
+    assert "🎯 Mon tour et mes cartes" in button_labels(board)
+    assert "Manche 1 sur 20" in board.content and "de jouer" in board.content
+
+
+def test_first_steps_are_named_in_the_readers_language() -> None:
+    cog = FireshipCog.__new__(FireshipCog)
+    cog._plan = None
+    state = ENGINE.apply(typical_turn(), 0, "roll")
+    view = ENGINE.view(state, 0)
+    assert cog.action_step("move B1 K13", view, Tr("en")) == ("B1", "✈ Plane K12")
+    assert cog.action_step("move B1 K13", view, Tr("fr")) == ("B1", "✈ Avion K12")
