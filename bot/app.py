@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import pkgutil
 from collections.abc import Callable
 from pathlib import Path
 
@@ -21,8 +22,22 @@ from bot.stores import store_from_url
 
 log = logging.getLogger(__name__)
 
+
+def game_extensions() -> tuple[str, ...]:
+    """``cogs.table`` and every game cog: each module of ``cogs`` not starting with ``_``
+    (a new game adds its cog and touches nothing here)."""
+    import cogs
+
+    found = sorted(
+        f"cogs.{info.name}"
+        for info in pkgutil.iter_modules(cogs.__path__)
+        if not info.name.startswith("_") and info.name != "table"
+    )
+    return ("cogs.table", *found)
+
+
 #: Loaded in this order in ``setup_hook``; a failure is logged and the others still load.
-EXTENSIONS = ("cogs.table", "cogs.ruship", "cogs.bugrace", "cogs.rushncrush")
+EXTENSIONS = game_extensions()
 
 
 def wall_clock() -> float:
@@ -69,6 +84,7 @@ class RushTableBot(commands.Bot):
             ai_delay=settings.ai_delay,
             tick_seconds=settings.tick_seconds,
             board_check_seconds=settings.board_check_seconds,
+            channel_budget=settings.channel_budget,
         )
 
     async def setup_hook(self) -> None:

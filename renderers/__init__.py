@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -12,7 +13,10 @@ Renderer = Callable[[Mapping[str, Any], Mapping[str, str] | None], bytes]
 PrivateRenderer = Callable[[Mapping[str, Any], str, Mapping[str, str] | None], bytes]
 
 #: Each module exposes ``render(view, labels) -> PNG bytes`` and ``LABEL_DEFAULTS``.
-RENDERER_MODULES = ("ruship", "bugrace", "rushncrush", "fireship")
+#: Found by themselves: every module of this package but the shared kit ``base``.
+RENDERER_MODULES = tuple(
+    sorted(info.name for info in pkgutil.iter_modules(__path__) if info.name != "base")
+)
 
 
 def _load() -> tuple[dict[str, Renderer], dict[str, Mapping[str, str]]]:

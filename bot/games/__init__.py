@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from typing import Any
 
 from bot.games.base import Game, IllegalAction, Outcome
 
-#: Every engine module exposes its engine as ``GAME``; the order is the order shown to users.
-ENGINE_MODULES = ("ruship", "bugrace", "rushncrush", "fireship", "rushout")
+#: Every engine module of this package exposes its engine as ``GAME`` (found by itself: a
+#: new game adds its module and touches nothing here). Modules without one (``base``,
+#: ``<game>_data``) are helpers. In alphabetical order.
+ENGINE_MODULES = tuple(
+    sorted(
+        info.name
+        for info in pkgutil.iter_modules(__path__)
+        if info.name != "base" and not info.name.endswith("_data")
+    )
+)
 
 
 def _load_engines() -> dict[str, Game[Any]]:
