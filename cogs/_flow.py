@@ -28,7 +28,7 @@ from bot.i18n import Tr
 from bot.matches import MatchService
 from bot.rendering import BoardPainter
 from bot.store import Match
-from cogs._boards import BoardPublisher
+from cogs._boards import CHANNEL_CHANGES, BoardPublisher
 from cogs._components import BackButton, LobbyButton, LogButton, ResignButton, step_components
 from cogs._history import history_lines, pages
 from cogs._naming import Naming, clean_name, pinging
@@ -65,6 +65,7 @@ class TableFlow:
         ai_delay: float = 1.0,
         tick_seconds: float = 60.0,
         board_check_seconds: float = 5.0,
+        channel_budget: int = CHANNEL_CHANGES,
     ) -> None:
         self.client = client
         self.service = service
@@ -78,6 +79,7 @@ class TableFlow:
             self.presenters,
             after_publish=self._after_publish,
             check_seconds=board_check_seconds,
+            channel_budget=channel_budget,
         )
         self.seats = SeatKeeper(
             client,
