@@ -592,6 +592,8 @@ class TableFlow:
             match = await self.match_here(interaction, match_id)
             if match.seat_of(interaction.user.id) != seat:
                 raise NotYourPanel(match=match)
+            # Drawing the step's picture may take a moment on a cold worker: answer first.
+            await interaction.response.defer()
             tr = Tr(interaction.locale)
             panel = await self.private_panel(match_id, interaction.user.id, tr, step)
-            await interaction.response.edit_message(**panel.changes())
+            await interaction.edit_original_response(**panel.changes())
