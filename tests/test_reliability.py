@@ -170,7 +170,8 @@ async def test_a_name_that_looks_like_a_mention_pings_nobody_and_shows_as_typed(
     assert "](https://" not in table.board().content.split("👉", 1)[0]
 
 
-async def test_three_simultaneous_joins_keep_three_names(tmp_path) -> None:
+async def bugrace_lobby(tmp_path: Any, **settings: Any) -> tuple[MatchService, Any]:
+    """A Bug Race lobby opened by user 10 on a real SQLite store (close ``service.store``)."""
     from bot.store import SqliteStore
 
     store = SqliteStore(str(tmp_path / "x.db"))
@@ -182,11 +183,17 @@ async def test_three_simultaneous_joins_keep_three_names(tmp_path) -> None:
         channel_id=2,
         creator_id=10,
         settings={"options": {}, "names": {"10": "alice"}},
+        **settings,
     )
+    return service, lobby
+
+
+async def test_three_simultaneous_joins_keep_three_names(tmp_path) -> None:
+    service, lobby = await bugrace_lobby(tmp_path)
     people = {11: "bob", 12: "carol", 13: "dave"}
     await asyncio.gather(*(service.join(lobby.id, uid, name) for uid, name in people.items()))
     match = await service.get(lobby.id)
-    await store.close()
+    await service.store.close()
     assert len(match.seats) == 4
     assert set(match.settings["names"].values()) == {"alice", "bob", "carol", "dave"}
 
@@ -227,23 +234,12 @@ async def test_a_frozen_match_says_so_on_a_click_and_on_board(simcord_env) -> No
 
 async def test_no_log_level_prints_a_hand(caplog, tmp_path) -> None:
     from bot.runner import configure_logging
-    from bot.store import SqliteStore
 
     configure_logging("DEBUG")
     caplog.set_level(logging.DEBUG)
-    store = SqliteStore(str(tmp_path / "x.db"))
-    await store.open()
-    service = MatchService(store, lambda: 0.0)
-    match = await service.open_lobby(
-        game="bugrace",
-        guild_id=1,
-        channel_id=2,
-        creator_id=3,
-        settings={"options": {}},
-        ai_seats=1,
-    )
-    started = await service.start(match.id, 3)
-    await store.close()
+    service, match = await bugrace_lobby(tmp_path, ai_seats=1)
+    started = await service.start(match.id, 10)
+    await service.store.close()
     assert started.state is not None
     hand = str(GAMES["bugrace"].view(service.load_state(started), 0)["hand"])
     logged = "\n".join(record.getMessage() for record in caplog.records)
