@@ -74,3 +74,22 @@ async def test_slash_commands_are_synced_with_french_names_and_descriptions(simc
         new = next(o for o in payloads[game]["options"] if o["name"] == "new")
         assert new["name_localizations"]["fr"] == "nouvelle"
         assert all("fr" in o.get("description_localizations", {}) for o in new["options"]), game
+
+
+def test_french_never_needs_an_elision_before_a_name() -> None:
+    """A name may start with a vowel ("Alice", "IA 1"): "de {player}" would read "de Alice".
+    French templates put no eliding word right before a name. Fireship is the exception
+    that proves it: its names always start with the colour's emoji ("de 🟦 Alice")."""
+    import re
+
+    eliding = re.compile(
+        r"(?<![\w'])(de|que|le|la|ne|se|je|me|te|lorsque|puisque|jusque) "
+        r"\{(player|players|name|owner|to|from)\}",
+        re.IGNORECASE,
+    )
+    found = [
+        (key, text)
+        for key, text in catalog("fr").items()
+        if eliding.search(text) and not key.startswith("fireship.")
+    ]
+    assert found == []
