@@ -227,7 +227,7 @@ async def test_an_ai_seat_carries_on_after_a_restart(simcord_env, database) -> N
 async def test_reminders_and_an_expired_turn_under_the_virtual_clock(simcord_env) -> None:
     table = Table(simcord_env)
     alice, bob = table.member("alice"), table.member("bob")
-    await table.open(alice, "ruship", opponent=bob, time_limit=24 * HOUR)
+    await table.open(alice, "ruship", opponent=bob, time_limit=24 * HOUR, auto_roll=False)
     await table.lobby_click(alice, "Start")
     player = on_turn(table, alice, bob)
     await simcord_env.advance_time(11 * HOUR)
@@ -246,7 +246,7 @@ async def test_reminders_and_an_expired_turn_under_the_virtual_clock(simcord_env
 async def test_three_expired_turns_in_a_row_hand_the_seat_to_the_ai(simcord_env) -> None:
     table = Table(simcord_env)
     alice, bob = table.member("alice"), table.member("bob")
-    await table.open(alice, "ruship", opponent=bob, time_limit=HOUR)
+    await table.open(alice, "ruship", opponent=bob, time_limit=HOUR, auto_roll=False)
     await table.lobby_click(alice, "Start")
     for _ in range(8):
         await simcord_env.advance_time(HOUR)
