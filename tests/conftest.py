@@ -54,3 +54,12 @@ def french_client(monkeypatch: pytest.MonkeyPatch) -> None:
         return record, payload
 
     monkeypatch.setattr(simcord_interactions, "base_payload", french)
+
+
+@pytest.fixture
+def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Matches draw their seed from SystemRandom: fix it, for a test whose figures (clicks,
+    pings) must be the same at every run."""
+    import random
+
+    monkeypatch.setattr("bot.matches.random.SystemRandom", lambda: random.Random(20241122))

@@ -563,6 +563,7 @@ def _kind(action: str) -> str:
     return "play-all" if words[0] == "play" and words[-1] == "all" else words[0]
 
 
+@pytest.mark.usefixtures("fixed_seed")
 async def test_a_whole_match_has_short_boards_quiet_pings_and_few_clicks(
     simcord_env, monkeypatch: pytest.MonkeyPatch
 ) -> None:

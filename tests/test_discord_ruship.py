@@ -372,6 +372,7 @@ async def test_a_new_board_tells_every_action_of_the_turn_before(simcord_env) ->
 
 
 # ------------------------------------------------------------------ issue 9: a whole match
+@pytest.mark.usefixtures("fixed_seed")
 @pytest.mark.parametrize("seats", ["two people", "a person and the AI"])
 async def test_a_whole_match_has_short_boards_quiet_pings_and_few_clicks(
     simcord_env, seats: str, monkeypatch: pytest.MonkeyPatch
