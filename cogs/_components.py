@@ -98,6 +98,18 @@ class LobbyButton(
         await flow_of(interaction).on_lobby(interaction, self.match_id, self.op)
 
 
+def _select(
+    custom_id: str, options: Sequence[discord.SelectOption], placeholder: str | None
+) -> discord.ui.Select[Any]:
+    """A select menu (Discord refuses one without options: a placeholder option stands in
+    while a persistent item is rebuilt from its custom_id)."""
+    return discord.ui.Select(
+        custom_id=custom_id,
+        options=list(options) or [discord.SelectOption(label="-", value="-")],
+        placeholder=placeholder,
+    )
+
+
 def _seat_part(seat: int | None) -> str:
     """Buttons of a private panel name the seat they belong to."""
     return "" if seat is None else f"s{seat}:"
@@ -157,11 +169,7 @@ class ActionSelect(
         seat: int | None = None,
     ) -> None:
         super().__init__(
-            discord.ui.Select(
-                custom_id=f"rt:pick:{match_id}:{version}:{_seat_part(seat)}{part}",
-                options=list(options) or [discord.SelectOption(label="-", value="-")],
-                placeholder=placeholder,
-            )
+            _select(f"rt:pick:{match_id}:{version}:{_seat_part(seat)}{part}", options, placeholder)
         )
         self.match_id = match_id
         self.version = version
@@ -306,13 +314,7 @@ class StepSelect(
         options: Sequence[discord.SelectOption] = (),
         placeholder: str | None = None,
     ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"rt:step:{match_id}:s{seat}:{part}",
-                options=list(options) or [discord.SelectOption(label="-", value="-")],
-                placeholder=placeholder,
-            )
-        )
+        super().__init__(_select(f"rt:step:{match_id}:s{seat}:{part}", options, placeholder))
         self.match_id = match_id
         self.seat = seat
 
@@ -365,9 +367,14 @@ def step_components(
     steps: list[tuple[str, str]],
     placeholder: str,
 ) -> discord.ui.View:
-    """``view`` with select menus of first steps (value: the step's key) added below."""
+    """``view`` with select menus of first steps (value: the step's key) added below, as
+    many as Discord's five rows leave room for."""
     view = view or discord.ui.View(timeout=None)
-    for part, chunk in enumerate(_chunks([key for key, _ in steps], SELECT_OPTIONS)):
+    menus = sum(1 for item in view.children if isinstance(item, discord.ui.Select))
+    buttons = len(view.children) - menus
+    free_rows = MAX_ROWS - menus - -(-buttons // BUTTONS_PER_ROW)
+    chunks = _chunks([key for key, _ in steps], SELECT_OPTIONS)[: max(0, free_rows)]
+    for part, chunk in enumerate(chunks):
         labels = dict(steps)
         options = [discord.SelectOption(label=labels[key][:100], value=key) for key in chunk]
         view.add_item(StepSelect(match_id, seat, part, options, placeholder))

@@ -41,3 +41,15 @@ def test_private_panel_components_name_their_seat() -> None:
     (button,) = view.children
     assert isinstance(button, ActionButton)
     assert button.item.custom_id == "rt:act:7:3:s2:body"
+
+
+def test_first_step_menus_never_overflow_discords_five_rows() -> None:
+    from cogs._components import StepSelect, step_components
+
+    singles = action_components(7, 3, [f"end {n}" for n in range(10)], label=str, group=str)
+    steps = [(f"P{n}", f"Pawn {n}") for n in range(200)]  # 8 menus' worth of first steps
+    view = step_components(singles, 7, 0, steps, "Choose…")
+    menus = [item for item in view.children if isinstance(item, StepSelect)]
+    assert len(menus) == 3, "two rows of buttons leave three rows for menus"
+    assert menus[0].item.custom_id == "rt:step:7:s0:0"
+    assert [o.value for o in menus[0].item.options][:2] == ["P0", "P1"]
