@@ -55,7 +55,8 @@ async def test_lobby_and_opening_board_say_who_is_humanity_and_who_plays_first(
 ) -> None:
     table = Table(simcord_env)
     alice, bob = table.member("alice"), table.member("bob")
-    await table.open(alice, "ruship", opponent=bob)
+    # Without the automatic roll, so the opening board is not already several turns on.
+    await table.open(alice, "ruship", opponent=bob, auto_roll=False)
     details = table.lobby().embeds[0].fields[1].value
     assert "player 1 is Humanity" in details and "player 2 is Alien" in details
     assert "start roll decides who plays first" in details
