@@ -80,5 +80,9 @@ class UnknownAction(TableError):
     key = "error.unknown_action"
 
 
+class NotAChoice(TableError):
+    key = "error.not_a_choice"  # params: text, label, example
+
+
 class WrongChannel(TableError):
     key = "error.wrong_channel"

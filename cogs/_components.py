@@ -49,6 +49,10 @@ class Flow(Protocol):
         self, interaction: discord.Interaction, match_id: int, seat: int, step: str | None
     ) -> None: ...
 
+    async def on_type(
+        self, interaction: discord.Interaction, match_id: int, version: int, seat: int, step: str
+    ) -> None: ...
+
 
 class HasTable(Protocol):
     table: Flow
@@ -360,6 +364,77 @@ class BackButton(
         await flow_of(interaction).on_step(interaction, self.match_id, self.seat, None)
 
 
+class TypeButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"rt:type:(?P<match>\d+):(?P<version>\d+):s(?P<seat>\d+):(?P<step>.+)",
+):
+    """Opens a box to type a choice (e.g. a square, ``K12``) instead of finding it in menus."""
+
+    def __init__(self, match_id: int, version: int, seat: int, step: str, label: str = "⌨") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:LABEL_LIMIT],
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"rt:type:{match_id}:{version}:s{seat}:{step}",
+            )
+        )
+        self.match_id = match_id
+        self.version = version
+        self.seat = seat
+        self.step = step
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> TypeButton:
+        return cls(
+            number(match["match"]), number(match["version"]), number(match["seat"]), match["step"]
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await flow_of(interaction).on_type(
+            interaction, self.match_id, self.version, self.seat, self.step
+        )
+
+
+#: A typed choice comes back as a modal submission, handled without a stored ``Modal`` so
+#: that it still works after a restart: its custom_id says what it answers.
+TYPED_CHOICE = re.compile(r"rt:typed:(?P<match>\d+):(?P<version>\d+):s(?P<seat>\d+):(?P<step>.+)")
+TYPED_FIELD = "choice"
+
+
+def typed_choice_modal(
+    match_id: int, version: int, seat: int, step: str, title: str, label: str, example: str
+) -> discord.ui.Modal:
+    """The box behind a ``TypeButton``. It is finished before it is sent, so discord.py
+    does not keep it: the submission is read from the interaction (``typed_choice``)."""
+    modal = discord.ui.Modal(
+        title=title[:45], custom_id=f"rt:typed:{match_id}:{version}:s{seat}:{step}", timeout=None
+    )
+    modal.add_item(
+        discord.ui.TextInput(
+            label=label[:45], custom_id=TYPED_FIELD, placeholder=example[:100], max_length=20
+        )
+    )
+    modal.stop()
+    return modal
+
+
+def typed_choice(interaction: discord.Interaction) -> tuple[re.Match[str], str] | None:
+    """A submitted typed-choice box: its custom_id's parts and the text typed."""
+    if interaction.type is not discord.InteractionType.modal_submit or not interaction.data:
+        return None
+    data = cast(dict[str, Any], interaction.data)
+    found = TYPED_CHOICE.fullmatch(str(data.get("custom_id", "")))
+    if found is None:
+        return None
+    for row in data.get("components", []):
+        for field in row.get("components", []):
+            if field.get("custom_id") == TYPED_FIELD:
+                return found, str(field.get("value", ""))
+    return found, ""
+
+
 def step_components(
     view: discord.ui.View | None,
     match_id: int,
@@ -383,6 +458,7 @@ def step_components(
 
 DYNAMIC_ITEMS = (
     StepSelect,
+    TypeButton,
     BackButton,
     LobbyButton,
     ActionButton,

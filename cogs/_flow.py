@@ -16,11 +16,13 @@ from bot.errors import (
     MatchFrozen,
     MatchNotActive,
     NoMatchHere,
+    NotAChoice,
     NotSeated,
     NotYourPanel,
     NotYourTurn,
     StaleBoard,
     TableError,
+    UnknownAction,
     WrongChannel,
 )
 from bot.games import GAMES, IllegalAction
@@ -29,15 +31,23 @@ from bot.matches import MatchService
 from bot.rendering import BoardPainter
 from bot.store import Match
 from cogs._boards import CHANNEL_CHANGES, BoardPublisher
-from cogs._components import BackButton, LobbyButton, LogButton, ResignButton, step_components
+from cogs._components import (
+    BackButton,
+    LobbyButton,
+    LogButton,
+    ResignButton,
+    TypeButton,
+    step_components,
+    typed_choice_modal,
+)
 from cogs._history import history_lines, pages
-from cogs._naming import Naming, clean_name, pinging
+from cogs._naming import Naming, as_text, clean_name, pinging
 from cogs._panels import Panel, PanelKeeper
 from cogs._responder import Responder
 from cogs._seats import SeatKeeper
 
 if TYPE_CHECKING:
-    from cogs._match import GameCog
+    from cogs._match import GameCog, TypedChoice
 
 log = logging.getLogger(__name__)
 
@@ -567,9 +577,13 @@ class TableFlow:
         if step is not None and chosen:
             label = next(found[1] for a in chosen if (found := steps[a]) is not None)
             lines.append(presenter.step_prompt(step, label, seat_view, tr))
-            view = self.boards.action_view(match, chosen, seat_view, presenter, tr, seat, 1)
+            typed = presenter.typed_step(step, label, chosen, tr)
+            reserve = 2 if typed else 1
+            view = self.boards.action_view(match, chosen, seat_view, presenter, tr, seat, reserve)
             view = view or discord.ui.View(timeout=None)
             view.add_item(BackButton(match.id, seat, tr("panel.back")))
+            if typed:
+                view.add_item(TypeButton(match.id, match.version, seat, step, typed.button))
             labels = presenter.render_labels(
                 seat_view, self.naming.names(match, tr, for_text=False), tr
             )
@@ -583,6 +597,61 @@ class TableFlow:
         if firsts:
             view = step_components(view, match.id, seat, firsts, tr("panel.pick_step"))
         return Panel("\n".join(lines) or tr("hand.empty"), view)
+
+    async def step_choices(
+        self, interaction: discord.Interaction, match_id: int, seat: int, step: str
+    ) -> tuple[Match, list[str], TypedChoice]:
+        """For a step of ``seat``'s panel whose choice may be typed: the match, the seat's
+        legal actions (a typed square may name a choice of another part of the step), and
+        how the typing box reads."""
+        match = await self.match_here(interaction, match_id)
+        if match.seat_of(interaction.user.id) != seat:
+            raise NotYourPanel(match=match)
+        if match.status != "active":
+            raise MatchNotActive(match=match)
+        tr = Tr(interaction.locale)
+        state = self.service.load_state(match)
+        seat_view = self.service.engine(match).view(state, seat)
+        presenter = self.presenters[match.game]
+        actions = self.service.engine(match).legal_actions(state, seat)
+        steps = {a: presenter.action_step(a, seat_view, tr) for a in actions}
+        chosen = [a for a in actions if (found := steps[a]) is not None and found[0] == step]
+        label = next((found[1] for a in chosen if (found := steps[a]) is not None), "")
+        typed = presenter.typed_step(step, label, chosen, tr) if chosen else None
+        if typed is None:
+            raise UnknownAction(match=match)
+        return match, actions, typed
+
+    async def on_type(
+        self, interaction: discord.Interaction, match_id: int, version: int, seat: int, step: str
+    ) -> None:
+        """⌨ on a panel's second step: a box to type the choice (a square, e.g. ``K12``)."""
+        async with self.guarded(interaction, match_id):
+            _, _, typed = await self.step_choices(interaction, match_id, seat, step)
+            title = Tr(interaction.locale)("panel.type_title")
+            await interaction.response.send_modal(
+                typed_choice_modal(match_id, version, seat, step, title, typed.label, typed.example)
+            )
+
+    async def on_typed(
+        self,
+        interaction: discord.Interaction,
+        match_id: int,
+        version: int,
+        seat: int,
+        step: str,
+        text: str,
+    ) -> None:
+        """A typed choice: played as if its button had been clicked."""
+        action: str | None = None
+        async with self.guarded(interaction, match_id):
+            match, actions, typed = await self.step_choices(interaction, match_id, seat, step)
+            action = self.presenters[match.game].typed_action(step, text, actions)
+            if action is None:
+                shown = as_text(clean_name(text)[:20]) if text.strip() else "…"
+                raise NotAChoice(text=shown, label=typed.label, example=typed.example)
+        if action is not None:
+            await self.on_action(interaction, match_id, version, action, seat)
 
     async def on_step(
         self, interaction: discord.Interaction, match_id: int, seat: int, step: str | None

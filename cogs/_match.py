@@ -7,6 +7,7 @@ boards, buttons, AI seats, timers, errors) is shared: see ``cogs._flow``.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
@@ -23,6 +24,15 @@ if TYPE_CHECKING:
     from bot.app import RushTableBot
 
 __all__ = ["LABEL_LIMIT", "SHARED_OPTIONS", "GameCog", "time_limit_choices"]
+
+
+@dataclass(frozen=True)
+class TypedChoice:
+    """How a typed choice is asked: the button, the box's label, an example answer."""
+
+    button: str
+    label: str
+    example: str
 
 
 class GameCog(commands.GroupCog):
@@ -72,6 +82,16 @@ class GameCog(commands.GroupCog):
     def step_prompt(self, key: str, label: str, view: dict[str, Any], tr: Tr) -> str:
         """The panel's line once a first step is chosen."""
         return tr("panel.step_prompt", choice=label)
+
+    def typed_step(self, key: str, label: str, actions: list[str], tr: Tr) -> TypedChoice | None:
+        """A step whose choice (among ``actions``) may also be typed, a square rather than
+        a long menu: how the button and the box read. None: menus only."""
+        return None
+
+    def typed_action(self, key: str, text: str, actions: list[str]) -> str | None:
+        """The action among ``actions`` (all the seat's legal actions) that ``text``, typed
+        at step ``key``, names; None if it names none."""
+        return None
 
     def option_text(self, key: str, value: Any, tr: Tr) -> str:
         """How a lobby option reads: ``<game>.option.<key>.<value>`` when the catalog has it."""

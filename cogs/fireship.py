@@ -23,7 +23,7 @@ from discord import app_commands
 from bot.games import fireship_data as data
 from bot.games.fireship import HOME, attack_preview
 from bot.i18n import Tr
-from cogs._match import LABEL_LIMIT, SHARED_OPTIONS, GameCog, time_limit_choices
+from cogs._match import LABEL_LIMIT, SHARED_OPTIONS, GameCog, TypedChoice, time_limit_choices
 
 if TYPE_CHECKING:
     from bot.app import RushTableBot
@@ -38,6 +38,8 @@ KIND_ICONS = {data.BOAT: "⛵", data.PLANE: "✈", data.BATTLESHIP: "🚢"}
 PART_SIZE = 100
 #: First steps one menu can offer.
 STEP_KEYS = 25
+#: Steps whose choice is a square, which may also be typed.
+TYPED_VERBS = ("move", "tourbillon")
 #: Tourbillon cells are chosen by bands of rows, each at most PART_SIZE cells.
 BAND_ROWS = 5
 ROUNDS_CHOICES = [
@@ -232,6 +234,28 @@ class FireshipCog(GameCog, group_name="fireship", group_description="Play Firesh
                     plan[(pawn_id, str(spot["cell"]))] = (key, label)
         self._plan = (reach, tr, plan)
         return plan
+
+    def typed_step(self, key: str, label: str, actions: list[str], tr: Tr) -> TypedChoice | None:
+        """Moves and the whirlpool may also be typed as a square (``K12``)."""
+        if not actions or actions[0].split()[0] not in TYPED_VERBS:
+            return None
+        return TypedChoice(
+            button=tr("fireship.type.button"),
+            label=tr("fireship.type.label"),
+            example=actions[0].split()[-1],
+        )
+
+    def typed_action(self, key: str, text: str, actions: list[str]) -> str | None:
+        cell = data.parse_cell("".join(text.split()).upper())
+        if cell is None:
+            return None
+        square = data.cell_name(cell)
+        wanted = (
+            f"tourbillon {square}"
+            if key.startswith("tourbillon")
+            else f"move {key.split('+')[0]} {square}"
+        )
+        return wanted if wanted in actions else None
 
     def step_prompt(self, key: str, label: str, view: dict[str, Any], tr: Tr) -> str:
         if key.startswith("tourbillon"):

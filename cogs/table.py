@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from bot.errors import MatchFrozen, NoMatchHere
 from bot.i18n import Tr
+from cogs._components import number, typed_choice
 
 if TYPE_CHECKING:
     from bot.app import RushTableBot
@@ -23,6 +24,21 @@ class TableCog(commands.Cog):
     @property
     def flow(self) -> TableFlow:
         return self.bot.table
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A typed choice (see ``cogs._components.TypeButton``) comes back here."""
+        typed = typed_choice(interaction)
+        if typed is not None:
+            found, text = typed
+            await self.flow.on_typed(
+                interaction,
+                number(found["match"]),
+                number(found["version"]),
+                number(found["seat"]),
+                found["step"],
+                text,
+            )
 
     @app_commands.command(name="board", description="Show this channel's board again")
     @app_commands.guild_only()

@@ -13,6 +13,7 @@ import random
 import re
 from typing import Any
 
+import discord
 import pytest
 from simcord.results import ResponseMessage
 
@@ -20,6 +21,7 @@ from bot.games import fireship_data as data
 from bot.games.fireship import GAME, FireshipState, scenario
 from bot.i18n import Tr, catalog
 from bot.rendering import BoardPainter
+from cogs._components import action_components, step_components
 from cogs.fireship import FireshipCog
 from tests.conftest import make_bot
 from tests.discord_helpers import Table, action_buttons, custom_id_of, label_of, select_menus
@@ -170,14 +172,23 @@ class Person:
             self.pictures += bool(panel.attachments)
             assert "◀ Back" in button_labels(panel)
         buttons = panel_buttons(panel)
+        found = [m for m in menus(panel, "rt:pick:") if action in _values(m)]
         if action in buttons:
             await self.actor.click(panel, custom_id=custom_id_of(buttons[action]))
-        else:
-            found = [m for m in menus(panel, "rt:pick:") if action in _values(m)]
-            assert found, (action, panel.content, button_labels(panel), list(buttons))
-            menu = found[0]
-            await self.actor.select(panel, [action], custom_id=menu.custom_id)
+        elif found:
+            await self.actor.select(panel, [action], custom_id=found[0].custom_id)
+        else:  # beyond the menus: typed as a square
+            assert step is not None, (action, panel.content, button_labels(panel), list(buttons))
+            await self.type_square(panel, action.split()[-1])
+            self.clicks += 1
         self.clicks += 1
+
+    async def type_square(self, panel: ResponseMessage, text: str) -> Any:
+        """⌨ on the panel, then the square typed in the box it opens."""
+        typing = next(cid for cid in custom_ids(panel) if cid.startswith("rt:type:"))
+        shown = await self.actor.click(panel, custom_id=typing)
+        assert shown.modal is not None, "⌨ opens a box to type the square"
+        return await self.actor.submit_modal(shown, {"choice": text})
 
 
 def _values(menu: Any) -> list[str]:
@@ -213,24 +224,11 @@ async def play_turn(person: Person, seat: int, rng: random.Random) -> None:
         view = ENGINE.view(state, seat)
         action = sensible(state, seat, moves, rng)
         if action.startswith("move "):
-            key = person.cog.action_step(action, view, Tr("en"))
-            assert key is not None
-            chosen = [
-                a
-                for a in ENGINE.legal_actions(state, seat)
-                if person.cog.action_step(a, view, Tr("en")) == key
-            ]
-            if len(chosen) > 100:  # a second step shows 100 destinations: take one shown
-                action = _shown_destination(chosen, action)
             moves += 1
         await person.choose(panel, action, view)
         panel = fresh(person.table.env, panel)
         if action.split()[0] in ("end",):
             return
-
-
-def _shown_destination(chosen: list[str], wanted: str) -> str:
-    return wanted if wanted in chosen[:100] else chosen[0]
 
 
 def assert_no_hand_in_public(table: Table) -> None:
@@ -378,6 +376,85 @@ async def test_a_typical_turn_takes_at_most_eight_clicks(simcord_env) -> None:
     assert log[-4:] == ["roll", "move B1 K13", "attack B1 R1", "end"]
     _, state = await stored_state(table)
     assert "R1" not in state.pawns and state.turn == 1
+
+
+def long_flight() -> FireshipState:
+    """Alice's plane K12 with 30 points: nearly the whole sea, far more than menus show."""
+    state = scenario(2, pawns=[(0, "plane", "K12"), (1, "boat", "home")])
+    state.loaded = [10, 10, 10]
+    return state
+
+
+def shown_destinations(panel: Any) -> set[str]:
+    return {a.split()[-1] for a in offered(panel, {}, None) if a.startswith("move ")}  # type: ignore[arg-type]
+
+
+async def test_any_square_in_reach_can_be_typed_beyond_the_menus(simcord_env) -> None:
+    table = Table(simcord_env)
+    alice, _, match = await start_two(table, long_flight())
+    cog = simcord_env.bot.table.presenters["fireship"]
+    person = Person(table, alice, cog)
+    panel = await person.open()
+    await person.choose(panel, "roll", {})
+    _, state = await stored_state(table)
+    reach = {a.split()[-1] for a in ENGINE.legal_actions(state, 0) if a.startswith("move B1 ")}
+    assert len(reach) > 100
+    await alice.select(
+        panel, ["B1"], custom_id=menus(fresh(table.env, panel), "rt:step:")[0].custom_id
+    )
+    panel = fresh(table.env, panel)
+    assert "⌨ Type a square" in button_labels(panel)
+    hidden = sorted(reach - shown_destinations(panel))
+    assert hidden, "this step's menus show only part of the reach"
+    # Typed as a person might: lower case, with a space.
+    square = hidden[-1]
+    await person.type_square(panel, f" {square[0].lower()} {square[1:]}")
+    _, state = await stored_state(table)
+    assert data.cell_name(state.pawns["B1"].cell) == square  # type: ignore[arg-type]
+    log = [a for _, seat, a in await simcord_env.bot.store.action_log(match.id) if seat == 0]
+    assert log[-1] == f"move B1 {square}"
+
+
+async def test_a_typed_square_out_of_reach_changes_nothing_and_says_why(simcord_env) -> None:
+    table = Table(simcord_env)
+    alice, _, _ = await start_two(table, long_flight())
+    cog = simcord_env.bot.table.presenters["fireship"]
+    person = Person(table, alice, cog)
+    panel = await person.open()
+    await person.choose(panel, "roll", {})
+    await alice.select(
+        panel, ["B1"], custom_id=menus(fresh(table.env, panel), "rt:step:")[0].custom_id
+    )
+    panel = fresh(table.env, panel)
+    before, _ = await stored_state(table)
+    for text in ("Z9", "K12", "hello"):  # off the map, where it stands, nonsense
+        result = await person.type_square(panel, text)
+        reply = " ".join(m.content for m in [result.response, *result.followups] if m is not None)
+        assert f"“{text}” is not one of the choices" in reply
+        assert "for example" in reply
+    after, _ = await stored_state(table)
+    assert after.version == before.version
+
+
+async def test_a_box_opened_before_a_restart_still_plays_after_it(simcord_env, database) -> None:
+    table = Table(simcord_env)
+    alice, _, _ = await start_two(table, long_flight())
+    cog = simcord_env.bot.table.presenters["fireship"]
+    person = Person(table, alice, cog)
+    panel = await person.open()
+    await person.choose(panel, "roll", {})
+    await alice.select(
+        panel, ["B1"], custom_id=menus(fresh(table.env, panel), "rt:step:")[0].custom_id
+    )
+    panel = fresh(table.env, panel)
+    _, state = await stored_state(table)
+    square = next(a for a in ENGINE.legal_actions(state, 0) if a.startswith("move B1 ")).split()[-1]
+    typing = next(cid for cid in custom_ids(panel) if cid.startswith("rt:type:"))
+    shown = await alice.click(panel, custom_id=typing)
+    await simcord_env.restart_bot(make_bot(database))
+    await alice.submit_modal(shown, {"choice": square})
+    _, state = await stored_state(table)
+    assert data.cell_name(state.pawns["B1"].cell) == square  # type: ignore[arg-type]
 
 
 # ------------------------------------------------------------------ standing orders
@@ -593,3 +670,63 @@ def test_first_steps_are_named_in_the_readers_language() -> None:
     view = ENGINE.view(state, 0)
     assert cog.action_step("move B1 K13", view, Tr("en")) == ("B1", "✈ Plane K12")
     assert cog.action_step("move B1 K13", view, Tr("fr")) == ("B1", "✈ Avion K12")
+
+
+def reachable_from_panel(
+    cog: FireshipCog, state: FireshipState, seat: int, actions: list[str]
+) -> set[str]:
+    """Every action a person can reach from their panel: buttons and menus, first steps
+    then their choices, and the squares the ⌨ box accepts."""
+    tr = Tr("en")
+    view = ENGINE.view(state, seat)
+    steps = {a: cog.action_step(a, view, tr) for a in actions}
+    firsts = list(dict.fromkeys(found for a in actions if (found := steps[a]) is not None))
+    singles = [a for a in actions if steps[a] is None]
+
+    def shown(panel: discord.ui.View | None) -> set[str]:
+        found: set[str] = set()
+        for child in panel.children if panel else []:
+            item = getattr(child, "item", child)
+            if isinstance(item, discord.ui.Select):
+                found |= {str(o.value) for o in item.options}
+            elif isinstance(item, discord.ui.Button) and item.custom_id:
+                found.add(item.custom_id)
+        return found
+
+    def components(chosen: list[str], reserve: int) -> discord.ui.View | None:
+        label = lambda a: cog.action_label(a, view, tr)  # noqa: E731
+        return action_components(1, 1, chosen, label=label, group=cog.action_group, reserve=reserve)
+
+    panel = components(singles, 5 if firsts else 0)
+    if firsts:
+        panel = step_components(panel, 1, seat, firsts, "…")
+    ids = shown(panel)
+    reachable = {a for a in singles if a in ids or f"rt:act:1:1:{a}" in ids}
+    for key in {k for k, _ in firsts} & ids:
+        chosen = [a for a in actions if (found := steps[a]) is not None and found[0] == key]
+        typed = cog.typed_step(key, "", chosen, tr)
+        ids = shown(components(chosen, 2 if typed else 1))
+        reachable |= {a for a in chosen if a in ids or f"rt:act:1:1:{a}" in ids}
+        if typed:
+            reachable |= {a for a in actions if cog.typed_action(key, a.split()[-1], actions) == a}
+    return reachable
+
+
+async def test_every_legal_action_of_a_long_game_is_reachable_from_the_panel() -> None:
+    """Menus show at most 100 destinations a step: the rest are typed (this game has
+    pawns reaching nearly 400 squares)."""
+    cog = FireshipCog.__new__(FireshipCog)
+    cog._plan = None
+    state = ENGINE.new_state(2, 0, {})
+    rng = random.Random(0)
+    long_reaches = 0
+    for _ in range(130):
+        seat = min(ENGINE.to_act(state))
+        actions = ENGINE.legal_actions(state, seat)
+        if len(actions) > 100:
+            long_reaches += 1
+            missing = set(actions) - reachable_from_panel(cog, state, seat, actions)
+            assert not missing, sorted(missing)[:5]
+        advice = ENGINE.bot_action(state, seat, rng) if rng.random() < 0.7 else rng.choice(actions)
+        state = ENGINE.apply(state, seat, advice)
+    assert long_reaches > 10
