@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import dataclasses
 import io
+import json
 import logging
 from collections import deque
 from collections.abc import Callable, Collection
@@ -25,6 +26,7 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 
 from bot.errors import MatchFrozen
+from bot.games.base import clock_of
 from bot.i18n import Tr
 from bot.matches import MatchService
 from bot.rendering import RESULT_LABEL, BoardPainter
@@ -46,6 +48,9 @@ RETRY_LONGEST_SECONDS = 300.0
 #: Discord lets a bot change about 5 messages per 5 s in one channel; keep one in reserve.
 CHANNEL_CHANGES = 4
 CHANNEL_WINDOW_SECONDS = 5.0
+#: A real-time match's board changes at most this often; what comes meanwhile is shown
+#: together in its next change.
+REAL_TIME_BOARD_SECONDS = 2.0
 
 
 @dataclass
@@ -93,7 +98,9 @@ class BoardPublisher:
         self.channel_budget = channel_budget  # 0: no holding (tests under a frozen clock)
         self.clock = clock or service.clock
         self._locks: dict[int, asyncio.Lock] = {}
-        self._accounts: dict[int, tuple[int, list[str]]] = {}  # match -> (state hash, lines)
+        self._last_change: dict[int, float] = {}
+        self._later: dict[int, asyncio.Task[None]] = {}
+        self._accounts: dict[int, tuple[int | None, list[str]]] = {}  # match -> (view hash, lines)
         self._failures: dict[int, tuple[int, float]] = {}  # match -> (failures, retry at)
         self._loop_task: asyncio.Task[None] | None = None
         self._channel_changes: dict[int, deque[float]] = {}
@@ -103,9 +110,10 @@ class BoardPublisher:
         self._loop_task = asyncio.create_task(self._catch_up_loop(), name="rushtable-boards")
 
     async def stop(self) -> None:
-        if self._loop_task is not None:
-            self._loop_task.cancel()
-            await asyncio.gather(self._loop_task, return_exceptions=True)
+        tasks = [t for t in [self._loop_task, *self._later.values()] if t is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     async def _catch_up_loop(self) -> None:
         await self.client.wait_until_ready()
@@ -175,10 +183,12 @@ class BoardPublisher:
             except MatchFrozen:
                 return await self._announce_frozen(match, channel)
             through_channel = responder is None or responder.message_id != match.board_message_id
-            if through_channel and not repost and self._hold_if_busy(match):
+            if through_channel and not repost and self._held(match):
+                self._publish_later(match.id)
                 return None
             board = await self.compose_board(match, state)
             message_id = await self._show(match, channel, board, repost=repost, responder=responder)
+            self._last_change[match.id] = self.clock()
             await self.service.store.set_board(
                 match.id, message_id=message_id, version=match.version, acting=board.acting
             )
@@ -211,7 +221,8 @@ class BoardPublisher:
         await self._strip_buttons(channel, match.board_message_id)
         # The new board keeps telling what ended the previous turn until it is edited
         # again, and then goes on with the new turn's actions after those lines.
-        self._accounts[match.id] = (hash(match.state), board.account)
+        seen = self._accounts.get(match.id, (None, []))[0]
+        self._accounts[match.id] = (seen, board.account)
         return message.id
 
     async def _edit(
@@ -238,6 +249,28 @@ class BoardPublisher:
         except discord.NotFound:
             return None
         return board_id
+
+    def _held(self, match: Match) -> bool:
+        """Whether the board waits: a real-time match's changed less than
+        ``REAL_TIME_BOARD_SECONDS`` ago, or its channel is busy."""
+        if self.channel_budget > 0 and clock_of(self.service.engine(match)) is not None:
+            last = self._last_change.get(match.id)
+            if last is not None and self.clock() - last < REAL_TIME_BOARD_SECONDS:
+                return True
+        return self._hold_if_busy(match)
+
+    def _publish_later(self, match_id: int) -> None:
+        """A held board is shown as soon as it may be (not at the next catch-up round)."""
+        task = self._later.get(match_id)
+        if task is not None and not task.done():
+            return
+
+        async def later() -> None:
+            await asyncio.sleep(REAL_TIME_BOARD_SECONDS)
+            self._later.pop(match_id, None)
+            await self.publish_or_retry_later(match_id)
+
+        self._later[match_id] = asyncio.create_task(later(), name=f"rushtable-board-{match_id}")
 
     def _hold_if_busy(self, match: Match) -> bool:
         """A busy channel (many quick changes) is left alone until its budget frees up; its
@@ -297,7 +330,7 @@ class BoardPublisher:
             labels[RESULT_LABEL] = self.result_line(match, plain_names, presenter, tr, drawn=True)
         png = await self.painter.render(match.game, public, labels)
         events = presenter.event_lines(public.get("events", []), public, names, tr)
-        account = self.account(match, events)
+        account = self.account(match, public, events)
         lines = [tr("board.title", game=engine.title, number=match.id)]
         if len(account) > ACCOUNT_LINES:
             lines.append(tr("board.more_in_log", count=len(account) - ACCOUNT_LINES))
@@ -322,15 +355,16 @@ class BoardPublisher:
             view = self.board_view(match, state, [s.seat for s in humans], public, presenter, tr)
         return Board("\n".join(lines), png, view, mentions, acting, account)
 
-    def account(self, match: Match, events: list[str]) -> list[str]:
+    def account(self, match: Match, public: dict[str, Any], events: list[str]) -> list[str]:
         """What happened since the previous board message: each action's sentences once
-        (a write that changed no state, like a resignation, adds none), the oldest dropped
-        when the message would grow too long."""
+        (a write that changed nothing public, like a resignation or a standing order, adds
+        none: its state still holds the last action's events), the oldest dropped when
+        the message would grow too long."""
         seen, lines = self._accounts.get(match.id, (None, []))
-        state_hash = hash(match.state)
-        if seen != state_hash:
+        public_hash = hash(json.dumps(public, sort_keys=True, default=str))
+        if seen != public_hash:
             lines = [*lines, *events]
-            self._accounts[match.id] = (state_hash, lines)
+            self._accounts[match.id] = (public_hash, lines)
         while sum(len(line) + 3 for line in lines) > ACCOUNT_CHARACTERS and len(lines) > 1:
             lines = lines[1:]
         return lines

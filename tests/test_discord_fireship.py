@@ -514,6 +514,25 @@ async def test_an_order_set_off_turn_fires_later_and_the_board_never_shows_it(
     assert (0, order) in [(seat, action) for _, seat, action in log]
 
 
+async def test_a_standing_order_never_tells_the_last_action_again(simcord_env) -> None:
+    """An order changes the stored state but nothing public: a board drawn after it (the
+    board lagged when it was set) tells the last action once, not twice."""
+    table = Table(simcord_env)
+    alice, _, _ = await start_two(table, typical_turn())
+    person = Person(table, alice, simcord_env.bot.table.presenters["fireship"])
+    await person.choose(await person.open(), "roll", {})
+    match, state = await stored_state(table)
+    boards = simcord_env.bot.table.boards
+    first = await boards.compose_board(match, state)
+    assert first.content.count("rolls 1 + 1 + 1") == 1
+    ordered = ENGINE.apply(state, 1, ENGINE.order_actions(state, 1)[0])  # bob, off turn
+    later = dataclasses.replace(
+        match, state=json.dumps(ENGINE.dump(ordered)), version=match.version + 1
+    )
+    again = await boards.compose_board(later, ordered)
+    assert again.content == first.content
+
+
 # ------------------------------------------------------------------ commands and words
 async def test_rules_are_shown_privately_in_both_languages(simcord_env) -> None:
     table = Table(simcord_env)
