@@ -34,13 +34,16 @@ from bot.errors import (
     WrongPlayerCount,
 )
 from bot.games import GAMES, Game
-from bot.games.base import is_order_action
+from bot.games.base import SYSTEM_SEAT, clock_of, is_order_action
 from bot.store import ChannelTaken, Match, MatchStore, Seat, StaleVersion
 
 log = logging.getLogger(__name__)
 
+#: The match setting holding when it started (wall clock), the zero of its match time.
+STARTED_AT = "started_at"
 REMINDER_FIRST_SECONDS = 12 * 3600
 REMINDER_EVERY_SECONDS = 24 * 3600
+PULSE_REMINDER_MIN_SECONDS = 600
 EXPIRIES_BEFORE_AI_KEEPS_SEAT = 3
 MAX_ACTIONS_FOR_AN_EXPIRED_TURN = 200
 
@@ -192,11 +195,13 @@ class MatchService:
             if not engine.min_players <= count <= engine.max_players:
                 raise WrongPlayerCount(min=engine.min_players, max=engine.max_players, count=count)
             state = engine.new_state(count, match.seed, match.settings.get("options", {}))
+            now = self.clock()
             return replace(
                 match,
                 status="active",
                 state=json.dumps(engine.dump(state)),
-                turn_started_at=self.clock(),
+                settings={**match.settings, STARTED_AT: now},
+                turn_started_at=now,
                 last_reminder_at=None,
             )
 
@@ -221,6 +226,15 @@ class MatchService:
         except Exception as error:  # any failure to read the row means the row is corrupt
             log.exception("match %s: unreadable state, freezing it", match.id)
             raise MatchFrozen(reason=str(error)) from error
+
+    @staticmethod
+    def started_at(match: Match) -> float:
+        """When the match started (wall clock): the zero of its match time."""
+        return float(match.settings.get(STARTED_AT, match.created_at))
+
+    def match_time(self, match: Match, now: float | None = None) -> float:
+        """Seconds since the match started: the time real-time games' actions carry."""
+        return max(0.0, (self.clock() if now is None else now) - self.started_at(match))
 
     async def freeze(self, match: Match, reason: str) -> None:
         await self.store.freeze(match.id, reason, self.clock())
@@ -306,7 +320,43 @@ class MatchService:
             engine = self.engine(match)
             # Off the event loop: a thoughtful AI move must not stall other matches.
             action = await asyncio.to_thread(engine.bot_action, state, seat, ai_rng(match))
+            clock = clock_of(engine)
+            now = self.match_time(match)
+            if clock is not None and action not in clock.legal_actions_at(state, seat, now):
+                return None  # not yet (a throw's cooldown): see ``ai_ready_at``
             return await self._apply(match, state, seat, action, by_ai=True)
+
+    def ai_ready_at(self, match: Match, state: Any, seat: int) -> float:
+        """In a real-time game, when (wall clock) the seat's timed action is allowed."""
+        clock = clock_of(self.engine(match))
+        ready = clock.ready_at(state, seat) if clock is not None else 0.0
+        return self.started_at(match) + ready
+
+    def deadline(self, match: Match, state: Any) -> float | None:
+        """In a real-time game, when (wall clock) its system action falls due."""
+        clock = clock_of(self.engine(match))
+        due = clock.next_deadline(state) if clock is not None else None
+        return None if due is None else self.started_at(match) + due
+
+    async def act_system(self, match_id: int, action: str | None = None) -> Played | None:
+        """A real-time game's system action: ``action`` (a chat message's), or the one due
+        at its deadline when ``action`` is None; nothing if it is not legal now."""
+        async with self.lock(match_id):
+            match = await self._get(match_id)
+            clock = clock_of(self.engine(match))
+            if match.status != "active" or clock is None:
+                return None
+            state = await self._state_or_freeze(match)
+            wanted = clock.due_action(state) if action is None else action
+            at = self.match_time(match)
+            if wanted is None or wanted not in clock.legal_actions_at(state, SYSTEM_SEAT, at):
+                return None
+            return await self._apply(match, state, SYSTEM_SEAT, wanted, by_ai=True)
+
+    def chat_action(self, match: Match, state: Any, seat: int) -> str | None:
+        """The system action a chat message from ``seat`` causes in a real-time game."""
+        clock = clock_of(self.engine(match))
+        return clock.chat_action(state, seat) if clock is not None else None
 
     def only_action(self, match: Match, state: Any, seat: int) -> str | None:
         """The one legal action of a seat, when it has exactly one."""
@@ -337,10 +387,15 @@ class MatchService:
         self, match: Match, state: Any, seat: int, action: str, *, by_ai: bool
     ) -> Played:
         engine = self.engine(match)
-        new_state = engine.apply(state, seat, action)  # IllegalAction reaches the player
+        now = self.clock()
+        clock = clock_of(engine)
+        # IllegalAction reaches the player.
+        if clock is not None:
+            new_state = clock.apply_at(state, seat, action, self.match_time(match, now))
+        else:
+            new_state = engine.apply(state, seat, action)
         turn_changed = engine.to_act(new_state) != engine.to_act(state)
         outcome = engine.outcome(new_state)
-        now = self.clock()
         seats = match.seats
         if not by_ai and not is_order_action(action):
             seats = tuple(replace(s, expiries=0) if s.seat == seat else s for s in seats)
@@ -355,7 +410,7 @@ class MatchService:
             last_reminder_at=None if turn_changed else match.last_reminder_at,
             seats=seats,
         )
-        stored = await self._write(updated, match.version, action=(seat, action, by_ai))
+        stored = await self._write(updated, match.version, action=(seat, action, by_ai), now=now)
         return Played(stored, new_state, seat, action, by_ai, turn_changed or outcome is not None)
 
     async def resign(self, match_id: int, user_id: int) -> Match:
@@ -384,9 +439,18 @@ class MatchService:
         acting = self.engine(match).to_act(state)
         return [s.seat for s in match.seats if s.seat in acting and s.is_ai]
 
-    def reminder_due(self, match: Match, now: float) -> bool:
+    def reminder_due(self, match: Match, now: float, state: Any = None) -> bool:
+        """Turn games: 12 h into a turn, then daily. Real-time games: none while live
+        (everyone is at the table); halfway to a pulse's end for a pulse of 10 min or more."""
         if match.turn_started_at is None:
             return False
+        if clock_of(self.engine(match)) is not None:
+            deadline = None if state is None else self.deadline(match, state)
+            if deadline is None or deadline - match.turn_started_at < PULSE_REMINDER_MIN_SECONDS:
+                return False
+            halfway = (match.turn_started_at + deadline) / 2
+            reminded = match.last_reminder_at or 0.0
+            return now >= halfway and reminded < match.turn_started_at
         if match.last_reminder_at is None:
             return now - match.turn_started_at >= REMINDER_FIRST_SECONDS
         return now - match.last_reminder_at >= REMINDER_EVERY_SECONDS
@@ -445,11 +509,18 @@ class MatchService:
         return match
 
     async def _write(
-        self, match: Match, version: int, action: tuple[int, str, bool] | None = None
+        self,
+        match: Match,
+        version: int,
+        action: tuple[int, str, bool] | None = None,
+        now: float | None = None,
     ) -> Match:
         try:
             return await self.store.update(
-                match, expected_version=version, action=action, now=self.clock()
+                match,
+                expected_version=version,
+                action=action,
+                now=self.clock() if now is None else now,
             )
         except StaleVersion as error:
             current = await self.store.get(match.id)

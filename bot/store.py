@@ -129,6 +129,9 @@ class MatchStore(Protocol):
     async def mark_reminded(self, match_id: int, now: float) -> None: ...
     async def freeze(self, match_id: int, reason: str, now: float) -> None: ...
     async def action_log(self, match_id: int) -> list[tuple[int, int, str]]: ...
+    async def timed_action_log(self, match_id: int) -> list[tuple[int, int, str, float]]:
+        """The action log with the time each action was saved (``now`` of its update)."""
+        ...
 
 
 def sqlite_path(database_url: str) -> str:
@@ -492,13 +495,19 @@ class SqliteStore:
             (reason, now, match_id),
         )
 
-    @_serialised
     async def action_log(self, match_id: int) -> list[tuple[int, int, str]]:
+        return [
+            (seq, seat, action) for seq, seat, action, _ in await self.timed_action_log(match_id)
+        ]
+
+    @_serialised
+    async def timed_action_log(self, match_id: int) -> list[tuple[int, int, str, float]]:
         async with self.db.execute(
-            "SELECT seq, seat, action FROM actions WHERE match_id = ? ORDER BY seq", (match_id,)
+            "SELECT seq, seat, action, at FROM actions WHERE match_id = ? ORDER BY seq",
+            (match_id,),
         ) as cursor:
             rows = await cursor.fetchall()
-        return [(int(seq), int(seat), str(action)) for seq, seat, action in rows]
+        return [(int(seq), int(seat), str(action), float(at)) for seq, seat, action, at in rows]
 
     async def _select(self, sql: str, params: tuple[Any, ...]) -> list[Match]:
         async with self.db.execute(sql, params) as cursor:

@@ -19,7 +19,7 @@ from bot.store import OPEN_STATUSES, ChannelTaken, Match, Seat, StaleVersion
 class MemoryStore:
     def __init__(self) -> None:
         self._matches: dict[int, Match] = {}
-        self._actions: dict[int, list[tuple[int, int, str]]] = {}
+        self._actions: dict[int, list[tuple[int, int, str, float]]] = {}
         self._next_id = 1
         self._serial = asyncio.Lock()
 
@@ -120,7 +120,7 @@ class MemoryStore:
             self._matches[match.id] = copy.deepcopy(updated)
             if action is not None:
                 seat, text, _by_ai = action
-                self._actions[match.id].append((updated.version, seat, text))
+                self._actions[match.id].append((updated.version, seat, text, now))
             return updated
 
     async def set_board_message(self, match_id: int, message_id: int | None) -> None:
@@ -157,6 +157,9 @@ class MemoryStore:
         self._patch(match_id, status="frozen", frozen_reason=reason)
 
     async def action_log(self, match_id: int) -> list[tuple[int, int, str]]:
+        return [(seq, seat, action) for seq, seat, action, _ in self._actions.get(match_id, [])]
+
+    async def timed_action_log(self, match_id: int) -> list[tuple[int, int, str, float]]:
         return list(self._actions.get(match_id, []))
 
     def _patch(self, match_id: int, **changes: Any) -> None:

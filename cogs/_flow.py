@@ -26,6 +26,7 @@ from bot.errors import (
     WrongChannel,
 )
 from bot.games import GAMES, IllegalAction
+from bot.games.base import clock_of
 from bot.i18n import Tr
 from bot.matches import MatchService
 from bot.rendering import BoardPainter
@@ -567,6 +568,8 @@ class TableFlow:
         engine = self.service.engine(match)
         presenter = self.presenters[match.game]
         seat_view = engine.view(state, seat)
+        if clock_of(engine) is not None and isinstance(seat_view.get("clock"), dict):
+            seat_view["clock"]["now"] = self.service.match_time(match)  # not the last action's
         lines = presenter.private_lines(seat_view, self.naming.names(match, tr), tr)
         actions = engine.legal_actions(state, seat) if match.status == "active" else []
         if not actions:

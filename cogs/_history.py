@@ -11,6 +11,7 @@ import asyncio
 from typing import TYPE_CHECKING, Any
 
 from bot.games import IllegalAction
+from bot.games.base import clock_of
 from bot.i18n import Tr
 from bot.matches import MatchService
 from bot.store import Match
@@ -28,7 +29,7 @@ async def history_lines(
     service: MatchService, naming: Naming, presenter: GameCog, match: Match, tr: Tr
 ) -> list[str]:
     """Every public event of the match, in order (replayed off the event loop)."""
-    log = await service.store.action_log(match.id)
+    log = await service.store.timed_action_log(match.id)
     names = naming.names(match, tr)
     return await asyncio.to_thread(_replay, service, presenter, match, log, names, tr)
 
@@ -37,17 +38,21 @@ def _replay(
     service: MatchService,
     presenter: GameCog,
     match: Match,
-    log: list[tuple[int, int, str]],
+    log: list[tuple[int, int, str, float]],
     names: list[str],
     tr: Tr,
 ) -> list[str]:
     engine = service.engine(match)
+    clock = clock_of(engine)
     state: Any = engine.new_state(len(match.seats), match.seed, match.settings.get("options", {}))
     public = engine.view(state, None)
     lines = presenter.event_lines(public.get("events", []), public, names, tr)
-    for _seq, seat, action in log:
+    for _seq, seat, action, at in log:
         try:
-            state = engine.apply(state, seat, action)
+            if clock is not None:  # a real-time game replays at each action's own time
+                state = clock.apply_at(state, seat, action, service.match_time(match, at))
+            else:
+                state = engine.apply(state, seat, action)
         except IllegalAction:
             # Played under an earlier version of the rules: the account stops here.
             lines.append(tr("log.older_rules"))

@@ -8,6 +8,7 @@ it; its boards are left to the publisher's catch-up loop when Discord is what fa
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Callable
 from typing import Any
@@ -15,6 +16,7 @@ from typing import Any
 import discord
 
 from bot.errors import MatchFrozen, TableError
+from bot.games.base import SYSTEM_SEAT, clock_of
 from bot.matches import Expired, MatchService
 from bot.store import Match
 from cogs._boards import BoardPublisher
@@ -24,6 +26,11 @@ log = logging.getLogger(__name__)
 
 AI_RETRY_FIRST_SECONDS = 2.0
 AI_RETRY_LONGEST_SECONDS = 120.0
+#: In a real-time game an AI seat thinks at least this long between two actions (a
+#: person needs that long to read the dice and click), and throws only when allowed.
+AI_THINK_SECONDS = 0.8
+#: A real-time match's keeper looks at it again at least this often (a long pulse).
+LONGEST_NAP_SECONDS = 600.0
 
 
 class SeatKeeper:
@@ -46,6 +53,12 @@ class SeatKeeper:
         self.tick_seconds = tick_seconds
         self.is_automatic = is_automatic
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
+        #: (match, AI seat) -> when (wall clock) that seat may act next, real-time games.
+        self._ai_next: dict[tuple[int, int], float] = {}
+        #: Channels with a real-time match going (channel -> match), for ``heard``.
+        self._real_time_channels: dict[int, int] = {}
+        #: Wakes a real-time match's keeper from its nap when the match changed.
+        self._changed: dict[int, asyncio.Event] = {}
         self._timer_task: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
@@ -61,13 +74,40 @@ class SeatKeeper:
 
     def after_publish(self, match: Match, state: Any) -> None:
         """A board went out: the AI plays if it is its turn."""
+        if clock_of(self.service.engine(match)) is not None:
+            if match.status == "active":
+                self._real_time_channels[match.channel_id] = match.id
+            else:
+                self._real_time_channels.pop(match.channel_id, None)
         self.schedule_ai(match.id)
+
+    async def heard(self, channel_id: int, user_id: int) -> None:
+        """Someone wrote in a channel: in a real-time match that has a rule about talking
+        (Silence), the table applies what it costs."""
+        match_id = self._real_time_channels.get(channel_id)
+        if match_id is None:
+            return
+        match = await self.service.get(match_id)
+        seat = match.seat_of(user_id)
+        if match.status != "active" or seat is None:
+            return
+        action = self.service.chat_action(match, self.service.load_state(match), seat)
+        if action is not None and await self.service.act_system(match.id, action):
+            await self.boards.publish_or_retry_later(match.id)
 
     # -- AI seats
     def schedule_ai(self, match_id: int) -> None:
         task = self._ai_tasks.get(match_id)
         if task is None or task.done():
             self._ai_tasks[match_id] = asyncio.create_task(self._run_ai(match_id))
+        elif match_id in self._changed:
+            self._changed[match_id].set()
+
+    async def _nap(self, match_id: int, seconds: float) -> None:
+        """Sleep until ``seconds`` passed or the match changed, whichever comes first."""
+        changed = self._changed.setdefault(match_id, asyncio.Event())
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(changed.wait(), timeout=seconds)
 
     async def _run_ai(self, match_id: int) -> None:
         failures = 0
@@ -98,14 +138,18 @@ class SeatKeeper:
         finally:
             if self._ai_tasks.get(match_id) is asyncio.current_task():
                 del self._ai_tasks[match_id]
+                self._changed.pop(match_id, None)
 
     async def _play_one_ai_action(self, match_id: int) -> bool:
         """One action nobody needs to click: an AI seat's, or a person's only action when
         the game plays it by itself (a roll). False when there is none."""
+        self._changed.setdefault(match_id, asyncio.Event()).clear()  # what we read is new
         match = await self.service.get(match_id)
         if match.status != "active":
             return False
         state = self.service.load_state(match)
+        if clock_of(self.service.engine(match)) is not None:
+            return await self._keep_time(match, state)
         seats = self.service.ai_to_act(match, state)
         automatic = self._automatic_action(match, state)
         if not seats and automatic is None:
@@ -118,6 +162,35 @@ class SeatKeeper:
             played = await self.service.act_for(match_id, *automatic)
         if played is not None:
             await self.boards.publish_or_retry_later(match_id)
+        return True
+
+    async def _keep_time(self, match: Match, state: Any) -> bool:
+        """A real-time match: whatever comes first of its deadline (a pulse's end) and its
+        AI seats' next actions, each seat in turn, at a person's pace. False when neither
+        is left (the match's next human action schedules this again)."""
+        now = self.service.clock()
+        seats = self.service.ai_to_act(match, state)
+        for key in [k for k in self._ai_next if k[0] == match.id and k[1] not in seats]:
+            del self._ai_next[key]
+        due: list[tuple[float, int]] = [(self._ai_next.get((match.id, s), now), s) for s in seats]
+        deadline = self.service.deadline(match, state)
+        if deadline is not None:
+            due.append((deadline, SYSTEM_SEAT))
+        if not due:
+            return False
+        when, seat = min(due)
+        if when > now:
+            await self._nap(match.id, min(when - now, LONGEST_NAP_SECONDS))
+            return True
+        if seat == SYSTEM_SEAT:
+            played = await self.service.act_system(match.id)
+        else:
+            played = await self.service.act_as_ai(match.id, seat)
+            think = max(self.ai_delay, AI_THINK_SECONDS)
+            ready = self.service.ai_ready_at(match, state, seat) if played is None else 0.0
+            self._ai_next[(match.id, seat)] = max(now + think, ready)
+        if played is not None:
+            await self.boards.publish_or_retry_later(match.id)
         return True
 
     def _automatic_action(self, match: Match, state: Any) -> tuple[int, str] | None:
@@ -152,7 +225,7 @@ class SeatKeeper:
                 expired = await self.service.play_expired_turn(match.id)
                 await self.announce_expired(match, expired)
                 await self.boards.publish_or_retry_later(match.id)
-            elif self.service.reminder_due(match, now):
+            elif self.service.reminder_due(match, now, state):
                 await self.remind(match, humans)
 
     async def remind(self, match: Match, humans: list[Any]) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING
 
 import discord
@@ -15,6 +16,9 @@ from cogs._components import number, typed_choice
 if TYPE_CHECKING:
     from bot.app import RushTableBot
     from cogs._flow import TableFlow
+
+
+log = logging.getLogger(__name__)
 
 
 class TableCog(commands.Cog):
@@ -39,6 +43,15 @@ class TableCog(commands.Cog):
                 found["step"],
                 text,
             )
+
+    @commands.Cog.listener()
+    async def on_message(self, message: discord.Message) -> None:
+        if message.author.bot or message.guild is None:
+            return
+        try:
+            await self.flow.seats.heard(message.channel.id, message.author.id)
+        except Exception:
+            log.exception("channel %s: a message could not be heard", message.channel.id)
 
     @app_commands.command(name="board", description="Show this channel's board again")
     @app_commands.guild_only()

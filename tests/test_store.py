@@ -124,6 +124,8 @@ async def test_actions_are_logged_in_order_with_the_state(store: MatchStore) -> 
     match = await store.update(match, expected_version=1, action=(0, "roll", False), now=2)
     await store.update(match, expected_version=2, action=(0, "enter 6", False), now=3)
     assert await store.action_log(match.id) == [(2, 0, "roll"), (3, 0, "enter 6")]
+    # The time of each action is kept: real-time games replay from it.
+    assert await store.timed_action_log(match.id) == [(2, 0, "roll", 2.0), (3, 0, "enter 6", 3.0)]
 
 
 async def test_user_matches_and_active_matches(store: MatchStore) -> None:

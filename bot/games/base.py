@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, cast
 
 StateT = TypeVar("StateT")
 
@@ -100,7 +100,8 @@ class HasClock(Protocol[StateT]):
 
     System actions (``apply_at(state, SYSTEM_SEAT, action, at)``, listed by
     ``legal_actions_at(state, SYSTEM_SEAT, at)``) are what the platform applies and logs
-    itself: the one due at ``next_deadline`` and any the game documents.
+    itself: ``due_action`` at ``next_deadline``, and ``chat_action`` when a seat's player
+    writes in the match's channel (a rule about talking, such as a Silence curse).
     """
 
     def apply_at(self, state: StateT, seat: int, action: str, at: float) -> StateT: ...
@@ -112,8 +113,22 @@ class HasClock(Protocol[StateT]):
         ...
 
     def next_deadline(self, state: StateT) -> float | None:
-        """When a system action falls due (apply it then), or None."""
+        """When ``due_action`` falls due (apply it then), or None."""
         ...
+
+    def due_action(self, state: StateT) -> str | None:
+        """The system action to apply at ``next_deadline`` (e.g. ending a pulse)."""
+        ...
+
+    def chat_action(self, state: StateT, seat: int) -> str | None:
+        """The system action a chat message of ``seat`` causes now, or None."""
+        ...
+
+
+def clock_of(game: object) -> HasClock[Any] | None:
+    """The game as a ``HasClock`` when it keeps time (Rush Out!), else None."""
+    needed = ("apply_at", "legal_actions_at", "ready_at", "next_deadline", "due_action")
+    return cast("HasClock[Any]", game) if all(hasattr(game, n) for n in needed) else None
 
 
 #: Every standing-order action starts with this word (``"order lucky 2"``).

@@ -1526,6 +1526,13 @@ class RushOut:
     def next_deadline(self, state: RushOutState) -> float | None:
         return state.pulse_end if state.phase == PLAY else None
 
+    def due_action(self, state: RushOutState) -> str | None:
+        return PULSE_END if self.next_deadline(state) is not None else None
+
+    def chat_action(self, state: RushOutState, seat: int) -> str | None:
+        spoke = f"{SPOKE} {seat}"
+        return spoke if spoke in _system_actions(state) else None
+
     def legal_actions_at(self, state: RushOutState, seat: int, at: float) -> list[str]:
         if not (seat == SYSTEM_SEAT or 0 <= seat < state.players):
             return []
