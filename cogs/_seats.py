@@ -8,9 +8,8 @@ it; its boards are left to the publisher's catch-up loop when Discord is what fa
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -57,8 +56,10 @@ class SeatKeeper:
         self._ai_next: dict[tuple[int, int], float] = {}
         #: Channels with a real-time match going (channel -> match), for ``heard``.
         self._real_time_channels: dict[int, int] = {}
-        #: Wakes a real-time match's keeper from its nap when the match changed.
-        self._changed: dict[int, asyncio.Event] = {}
+        #: Real-time matches whose keeper naps until its next deadline.
+        self._napping: set[int] = set()
+        #: How a real-time match's keeper waits (a test's virtual clock may stand in).
+        self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
         self._timer_task: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
@@ -98,16 +99,19 @@ class SeatKeeper:
     # -- AI seats
     def schedule_ai(self, match_id: int) -> None:
         task = self._ai_tasks.get(match_id)
-        if task is None or task.done():
+        if task is not None and not task.done() and match_id in self._napping:
+            task.cancel()  # a real-time match's keeper napping: it starts over, up to date
+        if task is None or task.done() or task.cancelling():
             self._ai_tasks[match_id] = asyncio.create_task(self._run_ai(match_id))
-        elif match_id in self._changed:
-            self._changed[match_id].set()
 
     async def _nap(self, match_id: int, seconds: float) -> None:
-        """Sleep until ``seconds`` passed or the match changed, whichever comes first."""
-        changed = self._changed.setdefault(match_id, asyncio.Event())
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(changed.wait(), timeout=seconds)
+        """Sleep until ``seconds`` passed; a change of the match ends the nap early
+        (``schedule_ai`` then replaces this keeper by a fresh one)."""
+        self._napping.add(match_id)
+        try:
+            await self.sleep(seconds)
+        finally:
+            self._napping.discard(match_id)
 
     async def _run_ai(self, match_id: int) -> None:
         failures = 0
@@ -138,12 +142,10 @@ class SeatKeeper:
         finally:
             if self._ai_tasks.get(match_id) is asyncio.current_task():
                 del self._ai_tasks[match_id]
-                self._changed.pop(match_id, None)
 
     async def _play_one_ai_action(self, match_id: int) -> bool:
         """One action nobody needs to click: an AI seat's, or a person's only action when
         the game plays it by itself (a roll). False when there is none."""
-        self._changed.setdefault(match_id, asyncio.Event()).clear()  # what we read is new
         match = await self.service.get(match_id)
         if match.status != "active":
             return False

@@ -1,0 +1,206 @@
+"""Rush Out! through Discord: a live match played from the controllers with the virtual
+clock, a pulse match, and the table's real-time machinery (cooldowns, pulse ends, AI
+pace, chat under Silence, replay from the timed log)."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import json
+import random
+from typing import Any
+
+import pytest
+from simcord.results import ResponseMessage
+
+from bot.games import GAMES
+from bot.games.base import SYSTEM_SEAT
+from bot.games.rushout import RushOutState
+from tests.conftest import make_bot
+from tests.discord_helpers import (
+    Table,
+    action_buttons,
+    board_updates,
+    check_board_text,
+    custom_id_of,
+    private_text,
+    select_menus,
+)
+
+ENGINE: Any = GAMES["rushout"]
+
+
+@pytest.fixture(autouse=True)
+async def close_the_store(simcord_bot: Any) -> Any:
+    yield
+    await simcord_bot.store.close()
+
+
+def virtual_pace(env: Any) -> None:
+    """The AI's thinking and waiting for its cooldown run on simcord's virtual clock only
+    (moved by ``advance_time``), not on the wall clock while a click is answered."""
+
+    async def sleep(seconds: float) -> None:
+        await env.external_wait(asyncio.sleep(seconds), reason="the AI's pace")
+
+    env.bot.table.seats.sleep = sleep
+
+
+@pytest.fixture(autouse=True)
+def paced(simcord_env: Any) -> None:
+    virtual_pace(simcord_env)
+
+
+def fresh(env: Any, message: Any) -> ResponseMessage:
+    """The message as it is stored now (a controller is edited in place)."""
+    return ResponseMessage(env, env.backend.get_message(message.channel_id, message.id))
+
+
+def offered(panel: Any) -> dict[str, tuple[str, str | None]]:
+    """action -> (custom id, menu value or None) for everything a controller offers."""
+    found: dict[str, tuple[str, str | None]] = {}
+    for button in action_buttons(panel):
+        custom_id = custom_id_of(button)
+        found[custom_id.split(":", 4)[4].split(":", 1)[1]] = (custom_id, None)
+    for menu in select_menus(panel):
+        for option in menu.options:
+            found[str(option.value)] = (str(menu.custom_id), str(option.value))
+    return found
+
+
+async def open_controller(table: Table, actor: Any) -> ResponseMessage:
+    board = table.board()
+    hand = next(
+        str(c.custom_id)
+        for row in board.components
+        for c in row.children
+        if str(getattr(c, "custom_id", "")).startswith("rt:hand:")
+    )
+    result = await actor.click(board, custom_id=hand)
+    panels = [m for m in [result.response, *result.followups] if m is not None and m.ephemeral]
+    assert panels, "the controller opens privately"
+    panel: ResponseMessage = panels[-1]
+    return panel
+
+
+async def play(actor: Any, panel: Any, action: str) -> Any:
+    custom_id, value = offered(panel)[action]
+    if value is None:
+        return await actor.click(panel, custom_id=custom_id)
+    return await actor.select(panel, [value], custom_id=custom_id)
+
+
+async def stored(table: Table) -> tuple[Any, RushOutState]:
+    match = await table.env.bot.store.latest_in_channel(table.channel.id)
+    return match, ENGINE.load(json.loads(match.state))
+
+
+def replayed(match: Any, log: list[tuple[int, int, str, float]]) -> RushOutState:
+    """The match rebuilt from its seed and its timed log, as /log does."""
+    state: RushOutState = ENGINE.new_state(len(match.seats), match.seed, match.settings["options"])
+    for _, seat, action, at in log:
+        state = ENGINE.apply_at(state, seat, action, at - match.settings["started_at"])
+    return state
+
+
+async def start_live(table: Table, **options: Any) -> tuple[Any, Any]:
+    alice, bob = table.member("alice"), table.member("bob")
+    await table.open(alice, "rushout", opponent=bob, ai=1, **options)
+    await table.lobby_click(alice, "Start")
+    return alice, bob
+
+
+async def test_the_cooldown_refuses_a_throw_then_accepts_it(simcord_env) -> None:
+    table = Table(simcord_env)
+    alice, _ = await start_live(table)
+    match, state = await stored(table)
+    assert state.sorcerer == match.seat_of(alice.id) == 0
+    panel = await open_controller(table, alice)
+    await play(alice, panel, "throw")
+    panel = fresh(simcord_env, panel)
+    early = await play(alice, panel, "throw")
+    assert "2.5" in private_text(early), "the reply says how long the hands still need"
+    await simcord_env.advance_time(2.5)
+    await play(alice, fresh(simcord_env, panel), "throw")
+    log = await simcord_env.bot.store.action_log(match.id)
+    assert [a for _, seat, a in log if seat == 0].count("throw") == 2
+
+
+async def test_a_live_match_with_two_people_and_an_ai_plays_to_its_end(
+    simcord_env, database
+) -> None:
+    table = Table(simcord_env)
+    alice, bob = await start_live(table)
+    match, _ = await stored(table)
+    people = {match.seat_of(alice.id): alice, match.seat_of(bob.id): bob}
+    panels = {seat: await open_controller(table, person) for seat, person in people.items()}
+    rng = random.Random(3)
+    restarted = False
+    for _ in range(600):
+        match, state = await stored(table)
+        if match.status != "active":
+            break
+        now = simcord_env.bot.service.match_time(match)
+        for seat, person in people.items():
+            panel = fresh(simcord_env, panels[seat])
+            if seat not in ENGINE.to_act(state):
+                continue
+            advice = ENGINE.bot_action(state, seat, rng)
+            if advice in ENGINE.legal_actions_at(state, seat, now) and advice in offered(panel):
+                await play(person, panel, advice)
+                match, state = await stored(table)
+        if not restarted and state.round >= 2:  # the bot restarts mid-match
+            await simcord_env.restart_bot(make_bot(database))
+            virtual_pace(simcord_env)
+            panels = {seat: await open_controller(table, p) for seat, p in people.items()}
+            restarted = True
+        await simcord_env.advance_time(1.0)  # the AI hero acts meanwhile
+    match, state = await stored(table)
+    assert match.status == "finished", "the match ends"
+    log = await simcord_env.bot.store.timed_action_log(match.id)
+    assert {seat for _, seat, _, _ in log} >= {0, 1, 2}, "both people and the AI played"
+    assert ENGINE.dump(replayed(match, log)) == ENGINE.dump(state), "the log replays it"
+    for update in board_updates(simcord_env):
+        check_board_text(update.content)
+    assert "🏆" in table.board().content or "winner" in table.board().content
+
+
+async def test_a_pulse_ends_early_once_everyone_is_done(simcord_env) -> None:
+    table = Table(simcord_env)
+    alice, bob = await start_live(table, play="pulse")
+    match, state = await stored(table)
+    assert state.pulse_end is not None
+    panel = await open_controller(table, alice)
+    await play(alice, panel, "throw")  # the sorcerer starts the round
+    for person in (alice, bob):
+        panel = await open_controller(table, person)
+        await play(person, panel, "done")
+    await simcord_env.advance_time(5)  # the AI hero finishes its part of the pulse
+    match, state = await stored(table)
+    assert state.pulse >= 2, "a new pulse began as soon as everyone was done"
+    assert simcord_env.bot.service.match_time(match) < 60, "long before the hour was up"
+    new_pulse = next(u for u in board_updates(simcord_env) if "Pulse 1 is over" in u.content)
+    assert new_pulse.posted and set(new_pulse.pinged) == {alice.id, bob.id}, "it pings"
+
+
+async def test_a_hero_writing_under_silence_costs_the_heroes_a_card(simcord_env) -> None:
+    from tests.test_rushout import new, table
+
+    board = Table(simcord_env)
+    alice, bob = await start_live(board, mode="scenario3")
+    match, _ = await stored(board)
+    silenced = table(new("scenario3"), hexes=[("curse1", None)])
+    bot = simcord_env.bot
+    await bot.store.update(
+        dataclasses.replace(match, state=json.dumps(ENGINE.dump(silenced))),
+        expected_version=match.version,
+        now=bot.service.clock(),
+    )
+    await alice.slash(board.channel, "board")
+    await alice.send(board.channel, "the sorcerer may talk")
+    await bob.send(board.channel, "oops")
+    log = await bot.store.action_log(match.id)
+    spoken = [action for _, seat, action in log if seat == SYSTEM_SEAT]
+    assert spoken == [f"spoke {match.seat_of(bob.id)}"], "only the hero's message counts"
+    _, state = await stored(board)
+    assert {"type": "spoke", "seat": match.seat_of(bob.id)} in state.events
