@@ -6,6 +6,8 @@ import io
 import re
 from typing import Any
 
+import pytest
+
 from bot.games import GAMES
 from renderers.base import RESULT_BAND
 from tests.discord_helpers import (
@@ -178,10 +180,11 @@ async def _a_match() -> Any:
     )
 
 
+@pytest.mark.usefixtures("fixed_seed")  # a deal where the AI's opening stays short
 async def test_a_short_log_is_one_page_without_page_buttons(simcord_env) -> None:
     table = Table(simcord_env)
     alice = table.member("alice")
-    await table.open(alice, "ruship", ai=True)
+    await table.open(alice, "ruship", ai=True, auto_roll=False)
     await table.lobby_click(alice, "Start")
     shown = await alice.slash(table.channel, "log")
     assert "page 1/1" in private_text(shown)
