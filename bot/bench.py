@@ -170,7 +170,14 @@ def main(argv: list[str]) -> int:
     parser.add_argument(
         "--processes", type=int, default=default_processes(), help="render worker processes"
     )
+    parser.add_argument(
+        "--live",
+        action="store_true",
+        help="Rush Out! live: --matches matches of 5 players clicking as fast as allowed",
+    )
     args = parser.parse_args(argv)
+    if args.live:
+        return live(args)
     with tempfile.TemporaryDirectory() as folder:
         measures, elapsed, rss_kb = asyncio.run(
             run_bench(
@@ -201,4 +208,21 @@ def main(argv: list[str]) -> int:
         f"max {max(measures.png_bytes) / 1024:.0f} KB"
     )
     print(f"peak RSS (bot + render workers): {rss_kb / 1024:.0f} MB")
+    return 0
+
+
+def live(args: argparse.Namespace) -> int:
+    from bot.bench_live import report, run_live_bench
+
+    with tempfile.TemporaryDirectory() as folder:
+        measures, elapsed = asyncio.run(
+            run_live_bench(
+                matches=args.matches,
+                seconds=args.seconds,
+                database=Path(folder) / "bench.db",
+                seed=args.seed,
+                processes=args.processes,
+            )
+        )
+    print("\n".join(report(measures, args.matches, elapsed)))
     return 0

@@ -1,0 +1,17 @@
+"""The benchmark itself works (its figures go in the README, not in assertions)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.bench_live import report, run_live_bench
+
+
+async def test_the_live_bench_plays_rush_out_and_draws_its_boards(tmp_path: Path) -> None:
+    measures, elapsed = await run_live_bench(
+        matches=1, seconds=3.0, database=tmp_path / "bench.db", seed=1, processes=1
+    )
+    assert len(measures.reply_ms) >= 5, "five players clicked"
+    assert measures.boards >= 1, "the board was drawn in the background"
+    lines = report(measures, 1, elapsed)
+    assert lines[0].startswith("rushout live: 1 matches of 5 players")
