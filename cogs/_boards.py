@@ -99,6 +99,7 @@ class BoardPublisher:
         self.clock = clock or service.clock
         self._locks: dict[int, asyncio.Lock] = {}
         self._last_change: dict[int, float] = {}
+        self._shown: dict[int, int] = {}  # match -> what its board shows (``_looks``)
         self._later: dict[int, asyncio.Task[None]] = {}
         self._accounts: dict[int, tuple[int | None, list[str]]] = {}  # match -> (view hash, lines)
         self._failures: dict[int, tuple[int, float]] = {}  # match -> (failures, retry at)
@@ -186,14 +187,45 @@ class BoardPublisher:
             if through_channel and not repost and self._held(match):
                 self._publish_later(match.id)
                 return None
-            board = await self.compose_board(match, state)
-            message_id = await self._show(match, channel, board, repost=repost, responder=responder)
-            self._last_change[match.id] = self.clock()
+            looks = self._looks(match, state)
+            if not repost and self._unchanged(match, state, looks):
+                message_id = match.board_message_id
+                assert message_id is not None
+                acting = match.board_acting or ()
+            else:
+                board = await self.compose_board(match, state)
+                message_id = await self._show(
+                    match, channel, board, repost=repost, responder=responder
+                )
+                self._last_change[match.id] = self.clock()
+                self._shown[match.id] = looks
+                acting = board.acting
             await self.service.store.set_board(
-                match.id, message_id=message_id, version=match.version, acting=board.acting
+                match.id, message_id=message_id, version=match.version, acting=acting
             )
         self.after_publish(match, state)
         return message_id
+
+    def _looks(self, match: Match, state: Any) -> int:
+        """What a board would show: the public view, who acts, the seats' names."""
+        engine = self.service.engine(match)
+        seen = (
+            json.dumps(engine.view(state, None), sort_keys=True, default=str),
+            sorted(engine.to_act(state)),
+            match.status,
+            [(s.seat, s.user_id, s.is_ai) for s in match.seats],
+        )
+        return hash(json.dumps(seen, default=str))
+
+    def _unchanged(self, match: Match, state: Any, looks: int) -> bool:
+        """The board shows this already (a change nobody can see, such as a private choice):
+        it is neither redrawn nor edited, only recorded as current. Not when its buttons
+        carry the version a click is checked against."""
+        if self._shown.get(match.id) != looks or match.board_message_id is None:
+            return False
+        presenter = self.presenters[match.game]
+        humans = [s.seat for s in self.service.humans_to_act(match, state)]
+        return not self._public_actions(match, state, humans, presenter)
 
     async def _show(
         self,
@@ -388,6 +420,16 @@ class BoardPublisher:
         view.add_item(LogButton(match.id, None, tr("board.log")))
         return view
 
+    def _public_actions(
+        self, match: Match, state: Any, human_seats: list[int], presenter: GameCog
+    ) -> list[str]:
+        """The actions a board offers as its own buttons: those of the one person to act
+        that reveal nothing."""
+        if len(human_seats) != 1:
+            return []
+        actions = self.service.engine(match).legal_actions(state, human_seats[0])
+        return [a for a in actions if not presenter.is_secret_action(a)]
+
     def board_view(
         self,
         match: Match,
@@ -397,11 +439,7 @@ class BoardPublisher:
         presenter: GameCog,
         tr: Tr,
     ) -> discord.ui.View | None:
-        if len(human_seats) == 1:
-            actions = self.service.engine(match).legal_actions(state, human_seats[0])
-            public_actions = [a for a in actions if not presenter.is_secret_action(a)]
-        else:
-            public_actions = []
+        public_actions = self._public_actions(match, state, human_seats, presenter)
         own: list[discord.ui.Item[Any]] = [LogButton(match.id, None, tr("board.log"))]
         if presenter.private_actions:
             own.insert(0, HandButton(match.id, tr(presenter.hand_label_key)))

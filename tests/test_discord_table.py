@@ -226,3 +226,35 @@ async def test_boards_of_a_busy_channel_are_held_then_shown_up_to_date(
     assert match.version in {
         int(custom_id_of(b).split(":")[3]) for b in action_buttons(table.board())
     }
+
+
+async def test_a_change_nobody_can_see_is_neither_redrawn_nor_sent(simcord_env) -> None:
+    """A write that changes no public view (a private choice) leaves the board as it is:
+    no picture drawn, no request to Discord; the board is only recorded as current."""
+    table = Table(simcord_env)
+    alice, bob = table.member("alice"), table.member("bob")
+    await table.open(alice, "bugrace", opponent=bob)
+    await table.lobby_click(alice, "Start")
+    bot = simcord_env.bot
+    match = await table.match()
+    boards = bot.table.boards
+    drawn: list[str] = []
+    render = boards.painter.render
+
+    async def counted(game: str, view: Any, labels: Any = None) -> bytes:
+        drawn.append(game)
+        return await render(game, view, labels)
+
+    boards.painter.render = counted  # type: ignore[method-assign]
+    requests = len(simcord_env.http_requests)
+    same = await bot.store.update(match, expected_version=match.version, now=bot.service.clock())
+    assert same.board_lags
+    await boards.publish(match.id)
+    assert drawn == [] and len(simcord_env.http_requests) == requests
+    assert not (await table.match()).board_lags
+    # A change people can see is drawn and sent as before.
+    state = bot.service.load_state(same)
+    keep = GAMES["bugrace"].legal_actions(state, 0)[0]
+    await bot.service.act(match.id, same.version, alice.id, keep, tolerate_others=True)
+    await boards.publish(match.id)
+    assert drawn == ["bugrace"] and len(simcord_env.http_requests) > requests
