@@ -746,19 +746,11 @@ def panel_layout(box: Box) -> PanelLayout:
 
 
 def draw_dashboard_frame(canvas: Canvas, box: Box, seat: int, labels: Mapping[str, str]) -> None:
-    """What never changes on a driver's dashboard: panel, badge, name, captions."""
-    left, top, right, _ = box
+    """What never changes on a driver's dashboard: panel, badge, captions (the name is
+    drawn with each board: the cached layer serves every match)."""
+    left, top, _, _ = box
     canvas.panel(box, SURFACE, OUTLINE, 3)
     _badge(canvas, (left + 14, top + 12), seat)
-    name_left = left + 14 + 48
-    canvas.fitted_text(
-        (name_left, top + NAME_Y),
-        player_name(labels, seat),
-        right - name_left - TAG_ROOM,
-        TextSize.LABEL,
-        TEXT,
-        "lm",
-    )
     layout = panel_layout(box)
     _thermometer_frame(canvas, layout.thermometer, labels)
     _supply_captions(canvas, layout.supplies, labels)
@@ -771,9 +763,19 @@ def draw_dashboard(
     view: Mapping[str, Any],
     labels: Mapping[str, str],
 ) -> None:
-    """What changes: the turn outline, the tag, the bubble, the heat, the supplies."""
+    """What changes: the name, the turn outline, the tag, the bubble, the heat, the
+    supplies."""
     seat = int(car["seat"])
-    _, top, right, _ = box
+    left, top, right, _ = box
+    name_left = left + 14 + 48
+    canvas.fitted_text(
+        (name_left, top + NAME_Y),
+        player_name(labels, seat),
+        right - name_left - TAG_ROOM,
+        TextSize.LABEL,
+        TEXT,
+        "lm",
+    )
     winners = (view.get("outcome") or {}).get("winners", [])
     if seat == view.get("turn"):
         canvas.rect(box, None, seat_colour(seat), 4, 14)
@@ -1145,7 +1147,8 @@ def render_image(view: Mapping[str, Any], labels: Mapping[str, str] | None = Non
     words = merge_labels(LABEL_DEFAULTS, labels)
     height = layout_height(view)
     track = make_track(view, track_top(view))
-    layer = static_layer(track.top, len(view["cars"]), height, tuple(sorted(words.items())))
+    fixed = tuple(sorted((k, v) for k, v in words.items() if not k.startswith("player_")))
+    layer = static_layer(track.top, len(view["cars"]), height, fixed)
     canvas = Canvas(WIDTH, height, base=layer)
     draw_track(canvas, track, words)
     status, seat = status_line(view, words)

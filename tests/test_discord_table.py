@@ -241,11 +241,11 @@ async def test_a_change_nobody_can_see_is_neither_redrawn_nor_sent(simcord_env) 
     drawn: list[str] = []
     render = boards.painter.render
 
-    async def counted(game: str, view: Any, labels: Any = None) -> bytes:
+    async def counted(game: str, view: Any, labels: Any = None) -> Any:
         drawn.append(game)
         return await render(game, view, labels)
 
-    boards.painter.render = counted  # type: ignore[method-assign]
+    boards.painter.render = counted
     requests = len(simcord_env.http_requests)
     same = await bot.store.update(match, expected_version=match.version, now=bot.service.clock())
     assert same.board_lags

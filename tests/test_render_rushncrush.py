@@ -129,6 +129,22 @@ def test_the_same_view_gives_the_same_bytes_whatever_was_drawn_before() -> None:
     assert render(view) == first
 
 
+def test_two_matches_names_share_one_cached_layer_and_never_mix() -> None:
+    """The cached frame of the dashboards holds no name: every match's board reuses it and
+    still shows its own drivers."""
+    from renderers.rushncrush import static_layer
+
+    view = played_view(4, 4, 60)
+    render(view, {"player_0": "Furiosa"})
+    before = static_layer.cache_info()
+    furiosa = render(view, {"player_0": "Furiosa"})
+    max_ = render(view, {"player_0": "Max"})
+    after = static_layer.cache_info()
+    assert after.misses == before.misses, "the layer is drawn once for both matches"
+    assert furiosa != max_
+    assert render(view, {"player_0": "Furiosa"}) == furiosa
+
+
 def test_more_drivers_make_a_taller_picture_with_a_dashboard_each() -> None:
     heights = [picture(GAME.view(GAME.new_state(n, 1), None)).size[1] for n in (2, 3, 4, 6)]
     assert heights[0] == heights[1] < heights[2] == heights[3]  # one line, then two
