@@ -410,7 +410,9 @@ class MatchService:
             last_reminder_at=None if turn_changed else match.last_reminder_at,
             seats=seats,
         )
-        stored = await self._write(updated, match.version, action=(seat, action, by_ai), now=now)
+        stored = await self._write(
+            updated, match.version, action=(seat, action, by_ai), now=now, state=new_state
+        )
         return Played(stored, new_state, seat, action, by_ai, turn_changed or outcome is not None)
 
     async def resign(self, match_id: int, user_id: int) -> Match:
@@ -439,35 +441,67 @@ class MatchService:
         acting = self.engine(match).to_act(state)
         return [s.seat for s in match.seats if s.seat in acting and s.is_ai]
 
-    def reminder_due(self, match: Match, now: float, state: Any = None) -> bool:
-        """Turn games: 12 h into a turn, then daily. Real-time games: none while live
-        (everyone is at the table); halfway to a pulse's end for a pulse of 10 min or more."""
-        if match.turn_started_at is None:
-            return False
+    def reminder_at(self, match: Match, state: Any) -> float | None:
+        """When the people to act are reminded. Turn games: 12 h into a turn, then daily.
+        Real-time games: never while live (everyone is at the table); halfway to a pulse's
+        end, once, for a pulse of 10 min or more."""
+        if match.status != "active" or match.turn_started_at is None:
+            return None
+        if not self.humans_to_act(match, state):
+            return None
         if clock_of(self.engine(match)) is not None:
-            deadline = None if state is None else self.deadline(match, state)
+            deadline = self.deadline(match, state)
             if deadline is None or deadline - match.turn_started_at < PULSE_REMINDER_MIN_SECONDS:
-                return False
-            halfway = (match.turn_started_at + deadline) / 2
-            reminded = match.last_reminder_at or 0.0
-            return now >= halfway and reminded < match.turn_started_at
+                return None
+            if (match.last_reminder_at or 0.0) >= match.turn_started_at:
+                return None  # reminded in this pulse already
+            return (match.turn_started_at + deadline) / 2
         if match.last_reminder_at is None:
-            return now - match.turn_started_at >= REMINDER_FIRST_SECONDS
-        return now - match.last_reminder_at >= REMINDER_EVERY_SECONDS
+            return match.turn_started_at + REMINDER_FIRST_SECONDS
+        return match.last_reminder_at + REMINDER_EVERY_SECONDS
 
-    def time_limit_passed(self, match: Match, now: float) -> bool:
+    def time_limit_at(self, match: Match, state: Any) -> float | None:
+        """When the turn's time runs out (the lobby's time limit), if it has one."""
         limit = match.settings.get("time_limit")
-        if not limit or match.turn_started_at is None:
-            return False
-        return bool(now - match.turn_started_at >= float(limit))
+        if not limit or match.turn_started_at is None or match.status != "active":
+            return None
+        if not self.humans_to_act(match, state):
+            return None
+        return match.turn_started_at + float(limit)
+
+    def next_timer(self, match: Match, state: Any) -> float | None:
+        """When the match's next timer falls due (stored, so the timer loop reads only the
+        matches due now); None: nothing to wait for."""
+        due = [at for at in (self.reminder_at(match, state), self.time_limit_at(match, state))]
+        return min((at for at in due if at is not None), default=None)
+
+    def reminder_due(self, match: Match, now: float, state: Any) -> bool:
+        at = self.reminder_at(match, state)
+        return at is not None and now >= at
+
+    def time_limit_passed(self, match: Match, now: float, state: Any) -> bool:
+        at = self.time_limit_at(match, state)
+        return at is not None and now >= at
+
+    async def refresh_timer(self, match_id: int) -> None:
+        """Store the match's next timer again (after the timer loop looked at it)."""
+        async with self.lock(match_id):
+            match = await self._get(match_id)
+            state = None if match.status != "active" else await self._state_or_freeze(match)
+            await self.store.set_timer(match.id, self._timer_of(match, state))
+
+    def _timer_of(self, match: Match, state: Any) -> float | None:
+        return None if state is None or match.status != "active" else self.next_timer(match, state)
 
     async def play_expired_turn(self, match_id: int) -> list[Expired]:
         """The AI plays the turn of every person whose time ran out; after three in a
         row, the AI keeps that seat."""
         match = await self._get(match_id)
-        if match.status != "active" or not self.time_limit_passed(match, self.clock()):
+        if match.status != "active":
             return []
         state = await self._state_or_freeze(match)
+        if not self.time_limit_passed(match, self.clock(), state):
+            return []
         expired: list[Expired] = []
         for seat in self.humans_to_act(match, state):
             played = await self._play_out_seat(match.id, seat.seat)
@@ -498,8 +532,11 @@ class MatchService:
             )
             await self._write(replace(match, seats=seats), match.version)
 
-    async def mark_reminded(self, match: Match) -> None:
-        await self.store.mark_reminded(match.id, self.clock())
+    async def mark_reminded(self, match: Match, state: Any) -> None:
+        now = self.clock()
+        await self.store.mark_reminded(match.id, now)
+        reminded = replace(match, last_reminder_at=now)
+        await self.store.set_timer(match.id, self._timer_of(reminded, state))
 
     # ---------------------------------------------------------------- helpers
     async def _get(self, match_id: int) -> Match:
@@ -514,7 +551,15 @@ class MatchService:
         version: int,
         action: tuple[int, str, bool] | None = None,
         now: float | None = None,
+        state: Any = None,
     ) -> Match:
+        """Write the match with its next timer (from ``state``, or its stored state)."""
+        if match.status == "active" and state is None and match.state is not None:
+            try:
+                state = self.load_state(match)
+            except MatchFrozen:
+                state = None
+        match = replace(match, timer_at=self._timer_of(match, state))
         try:
             return await self.store.update(
                 match,

@@ -65,6 +65,8 @@ class Match:
     board_version: int | None = None
     #: The seats that board asked to act (None: no board yet).
     board_acting: tuple[int, ...] | None = None
+    #: When its next timer falls due (a reminder, a time limit); None: none to wait for.
+    timer_at: float | None = None
 
     @property
     def board_lags(self) -> bool:
@@ -127,6 +129,14 @@ class MatchStore(Protocol):
         ...
 
     async def mark_reminded(self, match_id: int, now: float) -> None: ...
+    async def due_timers(self, now: float) -> list[Match]:
+        """Active matches whose next timer is due at ``now`` (an indexed read)."""
+        ...
+
+    async def set_timer(self, match_id: int, at: float | None) -> None:
+        """Record when the match's next timer falls due (None: none)."""
+        ...
+
     async def freeze(self, match_id: int, reason: str, now: float) -> None: ...
     async def action_log(self, match_id: int) -> list[tuple[int, int, str]]: ...
     async def timed_action_log(self, match_id: int) -> list[tuple[int, int, str, float]]:
@@ -181,7 +191,7 @@ def split_statements(script: str) -> list[str]:
 _MATCH_COLUMNS = (
     "id, guild_id, channel_id, game, status, creator_id, seed, settings, state, result, version, "
     "board_message_id, turn_started_at, last_reminder_at, frozen_reason, created_at, "
-    "board_version, board_acting"
+    "board_version, board_acting, timer_at"
 )
 
 
@@ -420,7 +430,7 @@ class SqliteStore:
         try:
             cursor = await self._exec(
                 "UPDATE matches SET status = ?, state = ?, result = ?, settings = ?, version = ?, "
-                "turn_started_at = ?, last_reminder_at = ?, updated_at = ? "
+                "turn_started_at = ?, last_reminder_at = ?, timer_at = ?, updated_at = ? "
                 "WHERE id = ? AND version = ?",
                 (
                     match.status,
@@ -430,6 +440,7 @@ class SqliteStore:
                     new_version,
                     match.turn_started_at,
                     match.last_reminder_at,
+                    match.timer_at,
                     now,
                     match.id,
                     expected_version,
@@ -487,6 +498,19 @@ class SqliteStore:
     @_serialised
     async def mark_reminded(self, match_id: int, now: float) -> None:
         await self._exec("UPDATE matches SET last_reminder_at = ? WHERE id = ?", (now, match_id))
+
+    @_serialised
+    async def due_timers(self, now: float) -> list[Match]:
+        return await self._select(
+            f"SELECT {_MATCH_COLUMNS} FROM matches INDEXED BY matches_by_timer "
+            "WHERE status = 'active' AND timer_at IS NOT NULL AND timer_at <= ? "
+            "ORDER BY timer_at",
+            (now,),
+        )
+
+    @_serialised
+    async def set_timer(self, match_id: int, at: float | None) -> None:
+        await self._exec("UPDATE matches SET timer_at = ? WHERE id = ?", (at, match_id))
 
     @_serialised
     async def freeze(self, match_id: int, reason: str, now: float) -> None:
@@ -563,6 +587,7 @@ def _match_from_row(row: Any, seats: tuple[Seat, ...]) -> Match:
         seats=seats,
         board_version=row[16],
         board_acting=_seat_list(row[17]),
+        timer_at=row[18],
     )
 
 

@@ -153,6 +153,17 @@ class MemoryStore:
     async def mark_reminded(self, match_id: int, now: float) -> None:
         self._patch(match_id, last_reminder_at=now)
 
+    async def due_timers(self, now: float) -> list[Match]:
+        due = [
+            m
+            for m in self._matches.values()
+            if m.status == "active" and m.timer_at is not None and m.timer_at <= now
+        ]
+        return [copy.deepcopy(m) for m in sorted(due, key=lambda m: (m.timer_at or 0.0, m.id))]
+
+    async def set_timer(self, match_id: int, at: float | None) -> None:
+        self._patch(match_id, timer_at=at)
+
     async def freeze(self, match_id: int, reason: str, now: float) -> None:
         self._patch(match_id, status="frozen", frozen_reason=reason)
 

@@ -213,24 +213,25 @@ class SeatKeeper:
                 log.exception("timer tick failed")
 
     async def tick(self) -> None:
+        """The matches whose timer is due now (an indexed read, however many matches are
+        active): time limits run out, reminders go; then each stores its next timer."""
         now = self.service.clock()
-        for match in await self.service.store.active():
+        for match in await self.service.store.due_timers(now):
             try:
                 state = self.service.load_state(match)
             except MatchFrozen:
                 await self.service.freeze(match, "unreadable state")
                 continue
             humans = self.service.humans_to_act(match, state)
-            if not humans:
-                continue
-            if self.service.time_limit_passed(match, now):
+            if humans and self.service.time_limit_passed(match, now, state):
                 expired = await self.service.play_expired_turn(match.id)
                 await self.announce_expired(match, expired)
                 await self.boards.publish_or_retry_later(match.id)
-            elif self.service.reminder_due(match, now, state):
-                await self.remind(match, humans)
+            elif humans and self.service.reminder_due(match, now, state):
+                await self.remind(match, state, humans)
+            await self.service.refresh_timer(match.id)
 
-    async def remind(self, match: Match, humans: list[Any]) -> None:
+    async def remind(self, match: Match, state: Any, humans: list[Any]) -> None:
         channel = await self.boards.channel(match.channel_id)
         if channel is None:
             return
@@ -245,7 +246,7 @@ class SeatKeeper:
             ),
             allowed_mentions=pinging([s.user_id for s in humans]),
         )
-        await self.service.mark_reminded(match)
+        await self.service.mark_reminded(match, state)
 
     async def announce_expired(self, match: Match, expired: list[Expired]) -> None:
         channel = await self.boards.channel(match.channel_id)

@@ -275,13 +275,42 @@ async def test_reminders_come_after_twelve_hours_then_daily(
     service: MatchService, clock: Clock
 ) -> None:
     match = await service.get(await started(service))
-    assert not service.reminder_due(match, clock.now + 11 * 3600)
-    assert service.reminder_due(match, clock.now + 12 * 3600)
+    state = service.load_state(match)
+    assert not service.reminder_due(match, clock.now + 11 * 3600, state)
+    assert service.reminder_due(match, clock.now + 12 * 3600, state)
+    assert match.timer_at == clock.now + 12 * 3600, "the next timer is stored"
     clock.now += 12 * 3600
-    await service.mark_reminded(match)
+    await service.mark_reminded(match, state)
     match = await service.get(match.id)
-    assert not service.reminder_due(match, clock.now + 23 * 3600)
-    assert service.reminder_due(match, clock.now + 24 * 3600)
+    assert not service.reminder_due(match, clock.now + 23 * 3600, state)
+    assert service.reminder_due(match, clock.now + 24 * 3600, state)
+    assert match.timer_at == clock.now + 24 * 3600
+
+
+async def test_timers_are_read_by_their_due_time_only(service: MatchService, clock: Clock) -> None:
+    """The timer loop reads the matches due now, not every active match."""
+    soon = await service.get(await started(service))
+    later = await service.get(await started(service, channel=6))
+    await service.store.set_timer(later.id, clock.now + 48 * 3600)
+    assert await service.store.due_timers(clock.now) == []
+    due = await service.store.due_timers(clock.now + 12 * 3600)
+    assert [m.id for m in due] == [soon.id]
+    await service.store.set_timer(soon.id, None)  # nothing to wait for
+    assert await service.store.due_timers(clock.now + 100 * 3600) == [await service.get(later.id)]
+
+
+async def test_the_timer_query_goes_through_its_index(tmp_path: Path) -> None:
+    store = SqliteStore(str(tmp_path / "plan.db"))
+    await store.open()
+    try:
+        async with store.db.execute(
+            "EXPLAIN QUERY PLAN SELECT id FROM matches INDEXED BY matches_by_timer "
+            "WHERE status = 'active' AND timer_at IS NOT NULL AND timer_at <= 1"
+        ) as cursor:
+            plan = " ".join(str(row[-1]) for row in await cursor.fetchall())
+        assert "USING INDEX matches_by_timer" in plan
+    finally:
+        await store.close()
 
 
 async def test_an_expired_turn_is_played_by_the_ai(service: MatchService, clock: Clock) -> None:
