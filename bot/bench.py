@@ -1,9 +1,11 @@
 """``python -m bot bench``: many concurrent matches through store, engine and renderer.
 
 A click is what the bot does for a button press, minus Discord: load the match, check and
-apply the action, save state and log row in one transaction, render the public board and
-encode the PNG (off the event loop, as the bot does). Clicks arrive at a steady rate on
-randomly chosen active matches; finished matches are replaced so the count stays constant.
+apply the action, save state and log row in one transaction, render the public board with
+the match's own player names and encode the PNG (off the event loop, as the bot does).
+Clicks arrive at a steady rate on randomly chosen active matches; finished matches are
+replaced so the count stays constant. ``--game mixed`` spreads the matches over the turn
+games; the timer loop's indexed read runs every second meanwhile, as in the bot.
 """
 
 from __future__ import annotations
@@ -25,12 +27,17 @@ from bot.matches import MatchService
 from bot.rendering import BoardPainter, default_processes
 from bot.store import SqliteStore
 
+#: ``--game mixed``: the turn games, in rotation (Rush Out! has its own ``--live`` bench).
+MIXED = ("ruship", "bugrace", "rushncrush", "fireship")
+
 
 @dataclass
 class Measures:
     click_ms: list[float] = field(default_factory=list)
     render_ms: list[float] = field(default_factory=list)
     png_bytes: list[int] = field(default_factory=list)
+    timer_ms: list[float] = field(default_factory=list)
+    games: set[str] = field(default_factory=set)
     lost_races: int = 0
 
 
@@ -38,8 +45,7 @@ class Bench:
     def __init__(self, service: MatchService, painter: BoardPainter, game: str, seed: int) -> None:
         self.service = service
         self.painter = painter
-        self.game = game
-        self.engine = GAMES[game]
+        self.games = MIXED if game == "mixed" else (game,)
         self.rng = random.Random(seed)
         self.active: list[int] = []
         self.measures = Measures()
@@ -48,9 +54,10 @@ class Bench:
     async def open_match(self) -> None:
         channel = self._next_channel
         self._next_channel += 1
-        players = [channel * 10 + seat for seat in range(self.engine.min_players)]
+        game = self.games[channel % len(self.games)]
+        players = [channel * 10 + seat for seat in range(GAMES[game].min_players)]
         match = await self.service.open_lobby(
-            game=self.game,
+            game=game,
             guild_id=1,
             channel_id=channel,
             creator_id=players[0],
@@ -65,22 +72,25 @@ class Bench:
         match_id = self.rng.choice(self.active)
         started = time.perf_counter()
         match = await self.service.get(match_id)
+        engine = self.service.engine(match)
         state = self.service.load_state(match)
-        seat = min(self.engine.to_act(state))
+        seat = min(engine.to_act(state))
         user = next(s.user_id for s in match.seats if s.seat == seat)
         assert user is not None
-        action = self.rng.choice(self.engine.legal_actions(state, seat))
+        action = self.rng.choice(engine.legal_actions(state, seat))
         try:
             played = await self.service.act(match_id, match.version, user, action)
         except TableError:  # another click on this match won the race: told, not applied
             self.measures.lost_races += 1
             return
         rendering = time.perf_counter()
-        png = await self.painter.render(self.game, self.engine.view(played.state, None))
+        names = {f"player_{s.seat}": f"player {match_id}·{s.seat + 1}" for s in match.seats}
+        png = await self.painter.render(match.game, engine.view(played.state, None), names)
         done = time.perf_counter()
         self.measures.click_ms.append((done - started) * 1000)
         self.measures.render_ms.append((done - rendering) * 1000)
         self.measures.png_bytes.append(len(png))
+        self.measures.games.add(match.game)
         if played.match.status != "active":
             self.active.remove(match_id)
             await self.open_match()
@@ -102,15 +112,15 @@ async def run_bench(
     painter = BoardPainter(processes)
     await asyncio.gather(
         *(
-            painter.render(
-                game, GAMES[game].view(GAMES[game].new_state(GAMES[game].min_players, n), None)
-            )
+            painter.render(each, GAMES[each].view(GAMES[each].new_state(2, n), None))
+            for each in (MIXED if game == "mixed" else (game,))
             for n in range(processes * 2)
         )
     )
     bench = Bench(service, painter, game, seed)
     for _ in range(matches):
         await bench.open_match()
+    timers = asyncio.create_task(timer_loop(store, bench.measures))
     tasks: set[asyncio.Task[None]] = set()
     started = time.perf_counter()
     total = int(rate * seconds)
@@ -126,12 +136,22 @@ async def run_bench(
         tasks.add(task)
         task.add_done_callback(tasks.discard)
     await asyncio.gather(*tasks)
+    timers.cancel()
     elapsed = time.perf_counter() - started
     peak_kb = max(peak_kb, tree_rss_kb())
     await store.close()
     painter.close()
     rss_kb = peak_kb
     return bench.measures, elapsed, rss_kb
+
+
+async def timer_loop(store: SqliteStore, measures: Measures) -> None:
+    """The bot's timer read (matches due now), every second."""
+    while True:
+        await asyncio.sleep(1.0)
+        started = time.perf_counter()
+        await store.due_timers(time.time())
+        measures.timer_ms.append((time.perf_counter() - started) * 1000)
 
 
 def tree_rss_kb() -> int:
@@ -162,7 +182,7 @@ def percentile(values: list[float], fraction: float) -> float:
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot bench")
-    parser.add_argument("--game", choices=sorted(GAMES), default="ruship")
+    parser.add_argument("--game", choices=[*sorted(GAMES), "mixed"], default="ruship")
     parser.add_argument("--matches", type=int, default=1000)
     parser.add_argument("--rate", type=float, default=100.0, help="clicks per second")
     parser.add_argument("--seconds", type=float, default=60.0)
@@ -207,6 +227,8 @@ def main(argv: list[str]) -> int:
         f"PNG: median {statistics.median(measures.png_bytes) / 1024:.0f} KB, "
         f"max {max(measures.png_bytes) / 1024:.0f} KB"
     )
+    if measures.timer_ms:
+        print(f"timer read (due now): max {max(measures.timer_ms):.1f} ms")
     print(f"peak RSS (bot + render workers): {rss_kb / 1024:.0f} MB")
     return 0
 

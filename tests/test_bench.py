@@ -15,3 +15,20 @@ async def test_the_live_bench_plays_rush_out_and_draws_its_boards(tmp_path: Path
     assert measures.boards >= 1, "the board was drawn in the background"
     lines = report(measures, 1, elapsed)
     assert lines[0].startswith("rushout live: 1 matches of 5 players")
+
+
+async def test_the_mixed_bench_clicks_every_turn_game_and_reads_timers(tmp_path: Path) -> None:
+    from bot.bench import MIXED, run_bench
+
+    measures, _, _ = await run_bench(
+        matches=8,
+        rate=20.0,
+        seconds=2.5,
+        game="mixed",
+        database=tmp_path / "bench.db",
+        seed=1,
+        processes=1,
+    )
+    assert len(measures.click_ms) + measures.lost_races == 50
+    assert measures.timer_ms, "the timer loop's read ran meanwhile"
+    assert measures.games == set(MIXED), "each turn game was clicked and drawn"
