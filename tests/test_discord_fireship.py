@@ -389,20 +389,24 @@ def shown_destinations(panel: Any) -> set[str]:
     return {a.split()[-1] for a in offered(panel, {}, None) if a.startswith("move ")}  # type: ignore[arg-type]
 
 
-async def test_any_square_in_reach_can_be_typed_beyond_the_menus(simcord_env) -> None:
-    table = Table(simcord_env)
-    alice, _, match = await start_two(table, long_flight())
-    cog = simcord_env.bot.table.presenters["fireship"]
-    person = Person(table, alice, cog)
+async def at_the_planes_destinations(table: Table) -> tuple[Any, Person, ResponseMessage]:
+    """Alice has rolled 30 points and picked her plane: its destinations are shown."""
+    alice, _, _ = await start_two(table, long_flight())
+    person = Person(table, alice, table.env.bot.table.presenters["fireship"])
     panel = await person.open()
     await person.choose(panel, "roll", {})
-    _, state = await stored_state(table)
-    reach = {a.split()[-1] for a in ENGINE.legal_actions(state, 0) if a.startswith("move B1 ")}
-    assert len(reach) > 100
     await alice.select(
         panel, ["B1"], custom_id=menus(fresh(table.env, panel), "rt:step:")[0].custom_id
     )
-    panel = fresh(table.env, panel)
+    return alice, person, fresh(table.env, panel)
+
+
+async def test_any_square_in_reach_can_be_typed_beyond_the_menus(simcord_env) -> None:
+    table = Table(simcord_env)
+    _, person, panel = await at_the_planes_destinations(table)
+    match, state = await stored_state(table)
+    reach = {a.split()[-1] for a in ENGINE.legal_actions(state, 0) if a.startswith("move B1 ")}
+    assert len(reach) > 100
     assert "⌨ Type a square" in button_labels(panel)
     hidden = sorted(reach - shown_destinations(panel))
     assert hidden, "this step's menus show only part of the reach"
@@ -417,15 +421,7 @@ async def test_any_square_in_reach_can_be_typed_beyond_the_menus(simcord_env) ->
 
 async def test_a_typed_square_out_of_reach_changes_nothing_and_says_why(simcord_env) -> None:
     table = Table(simcord_env)
-    alice, _, _ = await start_two(table, long_flight())
-    cog = simcord_env.bot.table.presenters["fireship"]
-    person = Person(table, alice, cog)
-    panel = await person.open()
-    await person.choose(panel, "roll", {})
-    await alice.select(
-        panel, ["B1"], custom_id=menus(fresh(table.env, panel), "rt:step:")[0].custom_id
-    )
-    panel = fresh(table.env, panel)
+    _, person, panel = await at_the_planes_destinations(table)
     before, _ = await stored_state(table)
     for text in ("Z9", "K12", "hello"):  # off the map, where it stands, nonsense
         result = await person.type_square(panel, text)
@@ -438,15 +434,7 @@ async def test_a_typed_square_out_of_reach_changes_nothing_and_says_why(simcord_
 
 async def test_a_box_opened_before_a_restart_still_plays_after_it(simcord_env, database) -> None:
     table = Table(simcord_env)
-    alice, _, _ = await start_two(table, long_flight())
-    cog = simcord_env.bot.table.presenters["fireship"]
-    person = Person(table, alice, cog)
-    panel = await person.open()
-    await person.choose(panel, "roll", {})
-    await alice.select(
-        panel, ["B1"], custom_id=menus(fresh(table.env, panel), "rt:step:")[0].custom_id
-    )
-    panel = fresh(table.env, panel)
+    alice, _, panel = await at_the_planes_destinations(table)
     _, state = await stored_state(table)
     square = next(a for a in ENGINE.legal_actions(state, 0) if a.startswith("move B1 ")).split()[-1]
     typing = next(cid for cid in custom_ids(panel) if cid.startswith("rt:type:"))
