@@ -17,7 +17,7 @@ from simcord.results import ResponseMessage
 
 from bot import rendering
 from bot.games import GAMES
-from bot.games.bugrace import CARDS, LEGS, BugRaceState, canonical
+from bot.games.bugrace import CARDS, LEGS, BugRaceState, canonical, leg_names
 from bot.i18n import Tr, catalog
 from cogs._match import LABEL_LIMIT
 from cogs.bugrace import BugRaceCog
@@ -368,7 +368,11 @@ async def test_the_expert_option_drafts_four_cards_each(simcord_env) -> None:
     await table.lobby_click(alice, "Start")
     await simcord_env.advance_time(5)
     panel = await open_hand(table, alice)
-    assert len(panel_actions(panel)) == 4, "draw 4, keep 1"
+    offer = (await state_of(table)).seat(0).offer
+    assert len(offer) == 4, "draw 4, keep 1"
+    # One button per different card (two cards with the same legs are one choice).
+    different = {frozenset(leg_names(card)) for card in offer}
+    assert len(panel_actions(panel)) == len(different)
     while (await state_of(table)).phase == "draft":
         if alice.mention in to_act(table.board()):
             panel = await open_hand(table, alice)

@@ -19,12 +19,9 @@ from bot.games.rushout import RushOutState
 from tests.conftest import make_bot
 from tests.discord_helpers import (
     Table,
-    action_buttons,
     board_updates,
     check_board_text,
-    custom_id_of,
     private_text,
-    select_menus,
 )
 
 ENGINE: Any = GAMES["rushout"]
@@ -56,15 +53,23 @@ def fresh(env: Any, message: Any) -> ResponseMessage:
     return ResponseMessage(env, env.backend.get_message(message.channel_id, message.id))
 
 
+def _field(component: Any, name: str) -> Any:
+    return component.get(name) if isinstance(component, dict) else getattr(component, name, None)
+
+
 def offered(panel: Any) -> dict[str, tuple[str, str | None]]:
-    """action -> (custom id, menu value or None) for everything a controller offers."""
+    """action -> (custom id, menu value or None) for everything a controller offers, its
+    buttons and its select menus (as objects or as the payload a client got)."""
     found: dict[str, tuple[str, str | None]] = {}
-    for button in action_buttons(panel):
-        custom_id = custom_id_of(button)
-        found[custom_id.split(":", 4)[4].split(":", 1)[1]] = (custom_id, None)
-    for menu in select_menus(panel):
-        for option in menu.options:
-            found[str(option.value)] = (str(menu.custom_id), str(option.value))
+    for row in panel.components:
+        for child in _field(row, "children") or _field(row, "components") or []:
+            custom_id = str(_field(child, "custom_id") or "")
+            options = _field(child, "options")
+            if options:
+                for option in options:
+                    found[str(_field(option, "value"))] = (custom_id, str(_field(option, "value")))
+            elif custom_id.startswith("rt:act:"):
+                found[custom_id.split(":", 4)[4].split(":", 1)[1]] = (custom_id, None)
     return found
 
 
