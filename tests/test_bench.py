@@ -1,4 +1,5 @@
-"""The benchmark itself works (its figures go in the README, not in assertions)."""
+"""The benchmark itself works (its figures go in the README, not in assertions), and what
+the render workers do to be quick from the first board."""
 
 from __future__ import annotations
 
@@ -32,3 +33,11 @@ async def test_the_mixed_bench_clicks_every_turn_game_and_reads_timers(tmp_path:
     assert len(measures.click_ms) + measures.lost_races == 50
     assert measures.timer_ms, "the timer loop's read ran meanwhile"
     assert measures.games == set(MIXED), "each turn game was clicked and drawn"
+
+
+def test_a_render_worker_warms_up_on_every_games_opening_board() -> None:
+    """What a worker draws at start-up, so the first board after a restart is quick."""
+    from bot.rendering import draw_every_opening
+    from renderers import RENDERERS
+
+    assert draw_every_opening() == len(RENDERERS) == 5
