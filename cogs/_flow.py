@@ -52,6 +52,13 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+
+def _board_to_catch_up(error: TableError) -> bool:
+    """A click on an old board whose successor is not out yet (it gets published first)."""
+    match = error.params.get("match")
+    return isinstance(error, StaleBoard) and isinstance(match, Match) and match.board_lags
+
+
 NEEDED_PERMISSIONS = ("send_messages", "attach_files", "embed_links")
 THREAD_PERMISSIONS = ("create_public_threads", "send_messages_in_threads")
 MAX_LISTED = 20
@@ -136,6 +143,9 @@ class TableFlow:
         try:
             yield
         except TableError as error:
+            if _board_to_catch_up(error) and not interaction.response.is_done():
+                # The current board is published first, which may take a moment.
+                await interaction.response.defer(ephemeral=True, thinking=True)
             await self.reply_private(interaction, await self.error_text(error, tr))
         except IllegalAction as error:
             key = f"illegal.{error.key}"
@@ -153,7 +163,7 @@ class TableFlow:
     async def error_text(self, error: TableError, tr: Tr) -> str:
         params = dict(error.params)
         match = params.get("match")
-        if isinstance(error, StaleBoard) and isinstance(match, Match) and match.board_lags:
+        if _board_to_catch_up(error) and isinstance(match, Match):
             # The board the player should use is not out yet: publish it first.
             await self.boards.publish_or_retry_later(match.id)
             match = await self.service.get(match.id)

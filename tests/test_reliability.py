@@ -108,6 +108,33 @@ async def test_a_move_saved_just_before_a_crash_reaches_the_board_at_start_up(
     assert (await table.match()).version == match.version + 1, "the caught-up board works"
 
 
+async def test_a_click_on_a_board_whose_successor_is_not_out_yet_is_answered_in_time(
+    simcord_env,
+) -> None:
+    """The current board is published before the answer that links to it: the click is
+    deferred first, so drawing it never makes the answer miss Discord's 3 seconds."""
+    table = Table(simcord_env)
+    alice, bob = await start_two_humans(table)
+    player = player_on_turn(table, alice, bob)
+    old_board = table.board()
+    match = await table.match()
+    state = simcord_env.bot.service.load_state(match)
+    (seat,) = RUSHIP.to_act(state)
+    action = RUSHIP.legal_actions(state, seat)[0]
+    await simcord_env.bot.service.act(match.id, match.version, player.id, action)  # no board
+    before = len(simcord_env.http_requests)
+    result = await table.click_action(player, action_buttons(old_board)[0], old_board)
+    callbacks = [
+        r.json["type"]
+        for r in simcord_env.http_requests[before:]
+        if r.path.endswith("/callback") and isinstance(r.json, dict)
+    ]
+    assert callbacks == [5], "answered at once (thinking…), the link follows"
+    assert "out of date" in private_text(result)
+    match = await table.match()
+    assert not match.board_lags and board_version(table.board()) == match.version
+
+
 async def test_a_match_started_just_before_a_crash_gets_its_first_board_at_start_up(
     simcord_env, database
 ) -> None:
