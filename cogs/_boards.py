@@ -51,6 +51,8 @@ CHANNEL_WINDOW_SECONDS = 5.0
 #: A real-time match's board changes at most this often; what comes meanwhile is shown
 #: together in its next change.
 REAL_TIME_BOARD_SECONDS = 2.0
+#: A held board is tried again this long after its wait is over (clocks are not exact).
+HELD_MARGIN_SECONDS = 0.05
 
 
 @dataclass
@@ -185,7 +187,7 @@ class BoardPublisher:
                 return await self._announce_frozen(match, channel)
             through_channel = responder is None or responder.message_id != match.board_message_id
             if through_channel and not repost and self._held(match):
-                self._publish_later(match.id)
+                self._publish_later(match)
                 return None
             looks = self._looks(match, state)
             if not repost and self._unchanged(match, state, looks):
@@ -291,18 +293,32 @@ class BoardPublisher:
                 return True
         return self._hold_if_busy(match)
 
-    def _publish_later(self, match_id: int) -> None:
+    def _publish_later(self, match: Match) -> None:
         """A held board is shown as soon as it may be (not at the next catch-up round)."""
-        task = self._later.get(match_id)
+        task = self._later.get(match.id)
         if task is not None and not task.done():
             return
+        delay = self._free_in(match)
 
         async def later() -> None:
-            await asyncio.sleep(REAL_TIME_BOARD_SECONDS)
-            self._later.pop(match_id, None)
-            await self.publish_or_retry_later(match_id)
+            await asyncio.sleep(delay)
+            self._later.pop(match.id, None)
+            await self.publish_or_retry_later(match.id)
 
-        self._later[match_id] = asyncio.create_task(later(), name=f"rushtable-board-{match_id}")
+        self._later[match.id] = asyncio.create_task(later(), name=f"rushtable-board-{match.id}")
+
+    def _free_in(self, match: Match) -> float:
+        """Seconds until a held board may be shown: its channel's oldest recent change
+        leaves the window, and a real-time board's gap is over."""
+        now = self.clock()
+        waits = [0.0]
+        recent = self._channel_changes.get(match.channel_id)
+        if recent and len(recent) >= self.channel_budget:
+            waits.append(recent[0] + CHANNEL_WINDOW_SECONDS - now)
+        last = self._last_change.get(match.id)
+        if last is not None and clock_of(self.service.engine(match)) is not None:
+            waits.append(last + REAL_TIME_BOARD_SECONDS - now)
+        return max(waits) + HELD_MARGIN_SECONDS
 
     def _hold_if_busy(self, match: Match) -> bool:
         """A busy channel (many quick changes) is left alone until its budget frees up; its

@@ -152,6 +152,9 @@ async def test_a_busy_channel_gets_at_most_four_board_changes_in_five_seconds() 
     allowed = [not publisher._hold_if_busy(match) for _ in range(4)]
     assert allowed == [True] * 4
     assert publisher._hold_if_busy(match), "the fifth change within 5 s waits"
+    now[0] += 2.0
+    assert publisher._free_in(match) == pytest.approx(3.05), "until the first leaves the window"
+    now[0] -= 2.0
     assert not publisher._hold_if_busy(other_channel), "each channel has its own budget"
     now[0] += 5.0
     assert not publisher._hold_if_busy(match), "the budget is free again"
