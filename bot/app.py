@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import json
 import logging
@@ -78,7 +77,6 @@ class RushTableBot(commands.Bot):
         from cogs._flow import TableFlow
 
         self.painter = BoardPainter(settings.render_processes)
-        self._warming: asyncio.Task[None] | None = None
         self.table = TableFlow(
             self,
             self.service,
@@ -103,7 +101,8 @@ class RushTableBot(commands.Bot):
         await self.tree.set_translator(CommandTranslator())
         self.tree.error(self.on_app_command_error)
         await self.sync_commands()
-        self._warming = asyncio.create_task(self.painter.warm_up(), name="rushtable-warm-up")
+        # Before going online: a board drawn by a cold worker would make its click wait.
+        await self.painter.warm_up()
         await self.table.start()
 
     async def open_store(self) -> None:
@@ -153,8 +152,6 @@ class RushTableBot(commands.Bot):
         await self.table.reply_private(interaction, tr("error.unexpected"))
 
     async def close(self) -> None:
-        if self._warming is not None:
-            self._warming.cancel()
         await self.table.stop()
         await super().close()
         await self.store.close()
