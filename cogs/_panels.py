@@ -80,6 +80,8 @@ class PanelKeeper:
         self.make_panel = make_panel
         self._open: dict[tuple[int, int], OpenPanel] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        self._refreshing: set[int] = set()  # matches whose panels are being brought up
+        self._again: set[int] = set()  # ... and that changed again meanwhile
 
     def remember(
         self,
@@ -93,12 +95,29 @@ class PanelKeeper:
         self._open[(match_id, user_id)] = OpenPanel(edit, tr, until, fingerprint(panel))
 
     def follow(self, match_id: int) -> None:
-        """Bring the open panels of a match up to date, in the background."""
+        """Bring the open panels of a match up to date, in the background. Changes that
+        come while they are being edited are shown together by one more round of edits
+        (a live match changes several times a second: its panels must not queue up)."""
         if not any(key[0] == match_id for key in self._open):
             return
-        task = asyncio.create_task(self.refresh(match_id))
+        if match_id in self._refreshing:
+            self._again.add(match_id)
+            return
+        self._refreshing.add(match_id)
+        task = asyncio.create_task(self._refresh_until_current(match_id))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+    async def _refresh_until_current(self, match_id: int) -> None:
+        try:
+            while True:
+                self._again.discard(match_id)
+                await self.refresh(match_id)
+                if match_id not in self._again:
+                    return
+        finally:
+            self._refreshing.discard(match_id)
+            self._again.discard(match_id)
 
     async def refresh(self, match_id: int) -> None:
         now = asyncio.get_running_loop().time()

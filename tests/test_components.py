@@ -53,3 +53,35 @@ def test_first_step_menus_never_overflow_discords_five_rows() -> None:
     assert len(menus) == 3, "two rows of buttons leave three rows for menus"
     assert menus[0].item.custom_id == "rt:step:7:s0:0"
     assert [o.value for o in menus[0].item.options][:2] == ["P0", "P1"]
+
+
+async def test_panels_changed_while_being_edited_are_brought_up_to_date_once_more() -> None:
+    """A live match changes several times a second: its open panels are edited once for
+    all the changes that came during an edit, never once per change."""
+    import asyncio
+
+    from bot.i18n import Tr
+    from cogs._panels import Panel, PanelKeeper
+
+    made: list[int] = []
+    shown: list[str] = []
+    editing = asyncio.Event()
+
+    async def make_panel(match_id: int, user_id: int, tr: Tr) -> Panel:
+        made.append(match_id)
+        return Panel(f"state {len(made)}", None)
+
+    async def edit(**changes: object) -> None:
+        await editing.wait()
+        shown.append(str(changes["content"]))
+
+    keeper = PanelKeeper(make_panel)
+    keeper.remember(7, 1, edit, Tr("en"), Panel("state 0", None))
+    for _ in range(5):  # five changes in a burst
+        keeper.follow(7)
+        await asyncio.sleep(0)
+    editing.set()
+    while keeper._tasks:
+        await asyncio.gather(*keeper._tasks)
+    assert made == [7, 7], "one edit for the first change, one for the four that followed"
+    assert shown == ["state 1", "state 2"]
