@@ -29,6 +29,25 @@ def action_buttons(message: Any) -> list[Any]:
     return buttons
 
 
+def components_of(message: Any) -> list[Any]:
+    """Every component of a message, as objects or as the payload a client got."""
+    found: list[Any] = []
+    for row in message.components:
+        found += row.children if hasattr(row, "children") else row.get("components", [])
+    return found
+
+
+def custom_ids(message: Any) -> list[str]:
+    ids = []
+    for child in components_of(message):
+        custom_id = getattr(child, "custom_id", None)
+        if custom_id is None and isinstance(child, dict):
+            custom_id = child.get("custom_id")
+        if custom_id:
+            ids.append(str(custom_id))
+    return ids
+
+
 def custom_id_of(button: Any) -> str:
     return str(getattr(button, "custom_id", None) or button["custom_id"])
 

@@ -24,7 +24,15 @@ from bot.rendering import BoardPainter
 from cogs._components import action_components, step_components
 from cogs.fireship import FireshipCog
 from tests.conftest import make_bot
-from tests.discord_helpers import Table, action_buttons, custom_id_of, label_of, select_menus
+from tests.discord_helpers import (
+    Table,
+    action_buttons,
+    components_of,
+    custom_id_of,
+    custom_ids,
+    label_of,
+    select_menus,
+)
 
 ENGINE = GAME
 SEED = 20261122
@@ -45,24 +53,6 @@ async def close_the_store(simcord_bot: Any) -> Any:
 
 
 # ------------------------------------------------------------------ helpers
-def components_of(message: Any) -> list[Any]:
-    found = []
-    for row in message.components:
-        found += row.children if hasattr(row, "children") else row.get("components", [])
-    return found
-
-
-def custom_ids(message: Any) -> list[str]:
-    ids = []
-    for child in components_of(message):
-        custom_id = getattr(child, "custom_id", None)
-        if custom_id is None and isinstance(child, dict):
-            custom_id = child.get("custom_id")
-        if custom_id:
-            ids.append(str(custom_id))
-    return ids
-
-
 def button_labels(message: Any) -> list[str]:
     labels = []
     for child in components_of(message):

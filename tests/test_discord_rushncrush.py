@@ -25,6 +25,7 @@ from tests.discord_helpers import (
     action_buttons,
     check_table_manners,
     custom_id_of,
+    custom_ids,
     label_of,
     private_text,
 )
@@ -43,25 +44,6 @@ PRIVATE_MARKERS = ("Your equipment cards", "Your car (car", "Vos cartes", "Votre
 
 
 # ------------------------------------------------------------------ helpers
-def components_of(message: Any) -> list[Any]:
-    found = []
-    for row in message.components:
-        children = row.children if hasattr(row, "children") else row.get("components", [])
-        found += children
-    return found
-
-
-def custom_ids(message: Any) -> list[str]:
-    ids = []
-    for child in components_of(message):
-        custom_id = getattr(child, "custom_id", None)
-        if custom_id is None and isinstance(child, dict):
-            custom_id = child.get("custom_id")
-        if custom_id:
-            ids.append(str(custom_id))
-    return ids
-
-
 def hand_button(message: Any) -> str:
     return next(cid for cid in custom_ids(message) if cid.startswith("rt:hand:"))
 

@@ -21,6 +21,8 @@ from tests.discord_helpers import (
     Table,
     board_updates,
     check_board_text,
+    components_of,
+    custom_ids,
     private_text,
 )
 
@@ -61,26 +63,20 @@ def offered(panel: Any) -> dict[str, tuple[str, str | None]]:
     """action -> (custom id, menu value or None) for everything a controller offers, its
     buttons and its select menus (as objects or as the payload a client got)."""
     found: dict[str, tuple[str, str | None]] = {}
-    for row in panel.components:
-        for child in _field(row, "children") or _field(row, "components") or []:
-            custom_id = str(_field(child, "custom_id") or "")
-            options = _field(child, "options")
-            if options:
-                for option in options:
-                    found[str(_field(option, "value"))] = (custom_id, str(_field(option, "value")))
-            elif custom_id.startswith("rt:act:"):
-                found[custom_id.split(":", 4)[4].split(":", 1)[1]] = (custom_id, None)
+    for child in components_of(panel):
+        custom_id = str(_field(child, "custom_id") or "")
+        options = _field(child, "options")
+        if options:
+            for option in options:
+                found[str(_field(option, "value"))] = (custom_id, str(_field(option, "value")))
+        elif custom_id.startswith("rt:act:"):
+            found[custom_id.split(":", 4)[4].split(":", 1)[1]] = (custom_id, None)
     return found
 
 
 async def open_controller(table: Table, actor: Any) -> ResponseMessage:
     board = table.board()
-    hand = next(
-        str(c.custom_id)
-        for row in board.components
-        for c in row.children
-        if str(getattr(c, "custom_id", "")).startswith("rt:hand:")
-    )
+    hand = next(cid for cid in custom_ids(board) if cid.startswith("rt:hand:"))
     result = await actor.click(board, custom_id=hand)
     panels = [m for m in [result.response, *result.followups] if m is not None and m.ephemeral]
     assert panels, "the controller opens privately"
