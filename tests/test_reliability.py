@@ -58,9 +58,11 @@ def player_on_turn(table: Table, *actors: Any) -> Any:
     return next(a for a in actors if a.mention in board.content.split("👉", 1)[-1])
 
 
+@pytest.mark.parametrize("status", [503, 429], ids=["unavailable", "rate-limited"])
 async def test_a_discord_error_at_the_board_step_counts_the_move_and_the_board_catches_up(
-    simcord_env,
+    simcord_env, status: int
 ) -> None:
+    """A failure or a rate limit at the board step delays the board, never drops it."""
     table = Table(simcord_env)
     alice, bob = await start_two_humans(table)
     service = simcord_env.bot.service
@@ -69,7 +71,7 @@ async def test_a_discord_error_at_the_board_step_counts_the_move_and_the_board_c
         await table.click_action(player, action_buttons(table.board())[0])
     player = player_on_turn(table, alice, bob)
     stale_board = table.board()
-    simcord_env.inject_error("*", "/channels/*/messages*", status=503, times=None)
+    simcord_env.inject_error("*", "/channels/*/messages*", status=status, times=None)
     result = await table.click_action(player, button)
     assert "Your move counted" in private_text(result)
     assert "Nothing was changed" not in private_text(result)
