@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Final
 
@@ -407,27 +408,8 @@ def draw_symbol_now(
         )
         canvas.polygon(_flame(cx, cy - 0.48 * r, 0.62 * r), ink)
     elif symbol == data.SWORD:
-        blade = [
-            (cx, cy - r),
-            (cx + 0.15 * r, cy - 0.8 * r),
-            (cx + 0.15 * r, cy + 0.35 * r),
-            (cx - 0.15 * r, cy + 0.35 * r),
-            (cx - 0.15 * r, cy - 0.8 * r),
-        ]
-        guard = [
-            (cx - 0.5 * r, cy + 0.33 * r),
-            (cx + 0.5 * r, cy + 0.33 * r),
-            (cx + 0.5 * r, cy + 0.5 * r),
-            (cx - 0.5 * r, cy + 0.5 * r),
-        ]
-        grip = [
-            (cx - 0.09 * r, cy + 0.5 * r),
-            (cx + 0.09 * r, cy + 0.5 * r),
-            (cx + 0.09 * r, cy + 0.82 * r),
-            (cx - 0.09 * r, cy + 0.82 * r),
-        ]
         angle = math.pi / 4
-        for part in (blade, guard, grip):
+        for part in sword_parts(centre, r, SYMBOL_SWORD):
             canvas.polygon(_rotated(part, centre, angle), ink)
         pommel = _rotated([(cx, cy + 0.9 * r)], centre, angle)[0]
         canvas.circle(pommel, 0.14 * r, ink)
@@ -1805,30 +1787,47 @@ class RushOutBoard:
             x += 50
 
 
+@dataclass(frozen=True)
+class SwordShape:
+    """A sword pointing up, in radii: half widths, and heights below the centre."""
+
+    blade: float  # half width of the blade
+    hilt: float  # where the blade ends
+    guard: float  # half width of the guard
+    guard_top: float
+    guard_bottom: float  # where the grip starts
+    grip: float  # half width of the grip
+    grip_end: float
+
+
+SYMBOL_SWORD = SwordShape(0.15, 0.35, 0.5, 0.33, 0.5, 0.09, 0.82)
+CROSSED_SWORD = SwordShape(0.14, 0.45, 0.4, 0.4, 0.58, 0.1, 1.0)
+
+
+def sword_parts(centre: Point, r: float, shape: SwordShape) -> list[list[Point]]:
+    """The sword's blade (with its tip), guard and grip, as polygons."""
+    cx, cy = centre
+
+    def bar(half: float, top: float, bottom: float) -> list[Point]:
+        left, right = cx - half * r, cx + half * r
+        return [
+            (left, cy + top * r),
+            (right, cy + top * r),
+            (right, cy + bottom * r),
+            (left, cy + bottom * r),
+        ]
+
+    blade = bar(shape.blade, -0.8, shape.hilt)
+    blade = [(cx, cy - r), blade[1], blade[2], blade[3], blade[0]]
+    guard = bar(shape.guard, shape.guard_top, shape.guard_bottom)
+    return [blade, guard, bar(shape.grip, shape.guard_bottom, shape.grip_end)]
+
+
 def draw_crossed_swords(canvas: Canvas, centre: Point, r: float) -> None:
     def draw(target: Canvas, corner: Point) -> None:
         cx, cy = corner[0] + r, corner[1] + r
         for angle in (-math.pi / 4, math.pi / 4):
-            blade = [
-                (cx, cy - r),
-                (cx + 0.14 * r, cy - 0.8 * r),
-                (cx + 0.14 * r, cy + 0.45 * r),
-                (cx - 0.14 * r, cy + 0.45 * r),
-                (cx - 0.14 * r, cy - 0.8 * r),
-            ]
-            guard = [
-                (cx - 0.4 * r, cy + 0.4 * r),
-                (cx + 0.4 * r, cy + 0.4 * r),
-                (cx + 0.4 * r, cy + 0.58 * r),
-                (cx - 0.4 * r, cy + 0.58 * r),
-            ]
-            grip = [
-                (cx - 0.1 * r, cy + 0.58 * r),
-                (cx + 0.1 * r, cy + 0.58 * r),
-                (cx + 0.1 * r, cy + r),
-                (cx - 0.1 * r, cy + r),
-            ]
-            for part in (blade, guard, grip):
+            for part in sword_parts((cx, cy), r, CROSSED_SWORD):
                 target.polygon(_rotated(part, (cx, cy), angle), TRIAL_INK)
 
     x, y = centre
