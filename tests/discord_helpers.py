@@ -334,6 +334,15 @@ def check_table_manners(env: Any, people: list[Any]) -> TableManners:
     )
 
 
+def check_one_ping_and_one_board_a_turn(
+    manners: TableManners, people: list[Any], least_turns: int
+) -> None:
+    """Each person was pinged once a turn, by the one board that started the turn."""
+    for person in people:
+        assert manners.pings[person.id] == manners.turns[person.id] >= least_turns, manners
+        assert manners.boards_naming[person.id] == manners.turns[person.id], "one board a turn"
+
+
 class Turns:
     """Clicks per person per turn. A turn starts with the board that names the person to
     act after one that did not, or with a new board message that names someone new to act

@@ -15,6 +15,7 @@ from tests.discord_helpers import (
     Turns,
     action_buttons,
     as_seen_now,
+    check_one_ping_and_one_board_a_turn,
     check_table_manners,
     click_as_sent_before,
     custom_id_of,
@@ -408,9 +409,7 @@ async def test_a_whole_match_has_short_boards_quiet_pings_and_few_clicks(
         raise AssertionError("the match did not end")
 
     manners = check_table_manners(simcord_env, people)
-    for person in people:
-        assert manners.pings[person.id] == manners.turns[person.id] >= 3, manners
-        assert manners.boards_naming[person.id] == manners.turns[person.id], "one board a turn"
+    check_one_ping_and_one_board_a_turn(manners, people, least_turns=3)
     median, most = turns.figures()
     print(f"\nRuship ({seats}): clicks per turn median {median}, max {most}; {manners}")
     assert median <= 2 and most <= 3

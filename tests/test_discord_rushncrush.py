@@ -23,6 +23,7 @@ from tests.discord_helpers import (
     Table,
     Turns,
     action_buttons,
+    check_one_ping_and_one_board_a_turn,
     check_table_manners,
     custom_id_of,
     custom_ids,
@@ -571,9 +572,7 @@ async def test_a_whole_race_has_short_boards_quiet_pings_and_few_clicks(simcord_
         raise AssertionError("the race did not end")
 
     manners = check_table_manners(simcord_env, people)
-    for person in people:
-        assert manners.pings[person.id] == manners.turns[person.id] >= 3, manners
-        assert manners.boards_naming[person.id] == manners.turns[person.id], "one board a turn"
+    check_one_ping_and_one_board_a_turn(manners, people, least_turns=3)
     median, most = turns.figures()
     print(f"\nRush'n'Crush (2 people + AI): clicks per turn median {median}, max {most}; {manners}")
     assert median <= 2 and most <= 5
