@@ -76,6 +76,11 @@ def needs_new_message(shown: Collection[int] | None, acting: Collection[int]) ->
     return not acting <= shown or (len(acting) == 1 < len(shown))
 
 
+def view_key(public: dict[str, Any]) -> int:
+    """A public view as one number: equal views, equal keys."""
+    return hash(json.dumps(public, sort_keys=True, default=str))
+
+
 class BoardPublisher:
     def __init__(
         self,
@@ -189,13 +194,15 @@ class BoardPublisher:
             if through_channel and not repost and self._held(match):
                 self._publish_later(match)
                 return None
-            looks = self._looks(match, state)
+            public = self.service.engine(match).view(state, None)
+            public_key = view_key(public)
+            looks = self._looks(match, state, public_key)
             if not repost and self._unchanged(match, state, looks):
                 message_id = match.board_message_id
                 assert message_id is not None
                 acting = match.board_acting or ()
             else:
-                board = await self.compose_board(match, state)
+                board = await self.compose_board(match, state, public, public_key)
                 message_id = await self._show(
                     match, channel, board, repost=repost, responder=responder
                 )
@@ -208,12 +215,11 @@ class BoardPublisher:
         self.after_publish(match, state)
         return message_id
 
-    def _looks(self, match: Match, state: Any) -> int:
+    def _looks(self, match: Match, state: Any, public_key: int) -> int:
         """What a board would show: the public view, who acts, the seats' names."""
-        engine = self.service.engine(match)
         seen = (
-            json.dumps(engine.view(state, None), sort_keys=True, default=str),
-            sorted(engine.to_act(state)),
+            public_key,
+            sorted(self.service.engine(match).to_act(state)),
             match.status,
             [(s.seat, s.user_id, s.is_ai) for s in match.seats],
         )
@@ -366,11 +372,22 @@ class BoardPublisher:
             await channel.get_partial_message(message_id).edit(view=None)  # type: ignore[attr-defined]
 
     # -- composing
-    async def compose_board(self, match: Match, state: Any) -> Board:
+    async def compose_board(
+        self,
+        match: Match,
+        state: Any,
+        public: dict[str, Any] | None = None,
+        public_key: int | None = None,
+    ) -> Board:
+        """The board of ``state`` (``public``: its public view and ``view_key``, when the
+        caller has them already)."""
         tr = self.naming.guild_tr(match)
         engine = self.service.engine(match)
         presenter = self.presenters[match.game]
-        public = engine.view(state, None)
+        if public is None:
+            public = engine.view(state, None)
+        if public_key is None:
+            public_key = view_key(public)
         names = self.naming.names(match, tr)
         plain_names = self.naming.names(match, tr, for_text=False)
         labels = presenter.render_labels(public, plain_names, tr)
@@ -378,7 +395,7 @@ class BoardPublisher:
             labels[RESULT_LABEL] = self.result_line(match, plain_names, presenter, tr, drawn=True)
         png = await self.painter.render(match.game, public, labels)
         events = presenter.event_lines(public.get("events", []), public, names, tr)
-        account = self.account(match, public, events)
+        account = self.account(match, public_key, events)
         lines = [tr("board.title", game=engine.title, number=match.id)]
         if len(account) > ACCOUNT_LINES:
             lines.append(tr("board.more_in_log", count=len(account) - ACCOUNT_LINES))
@@ -403,16 +420,15 @@ class BoardPublisher:
             view = self.board_view(match, state, [s.seat for s in humans], public, presenter, tr)
         return Board("\n".join(lines), png, view, mentions, acting, account)
 
-    def account(self, match: Match, public: dict[str, Any], events: list[str]) -> list[str]:
+    def account(self, match: Match, public_key: int, events: list[str]) -> list[str]:
         """What happened since the previous board message: each action's sentences once
         (a write that changed nothing public, like a resignation or a standing order, adds
         none: its state still holds the last action's events), the oldest dropped when
         the message would grow too long."""
         seen, lines = self._accounts.get(match.id, (None, []))
-        public_hash = hash(json.dumps(public, sort_keys=True, default=str))
-        if seen != public_hash:
+        if seen != public_key:
             lines = [*lines, *events]
-            self._accounts[match.id] = (public_hash, lines)
+            self._accounts[match.id] = (public_key, lines)
         while sum(len(line) + 3 for line in lines) > ACCOUNT_CHARACTERS and len(lines) > 1:
             lines = lines[1:]
         return lines
