@@ -205,3 +205,33 @@ async def test_a_hero_writing_under_silence_costs_the_heroes_a_card(simcord_env)
     assert spoken == [f"spoke {match.seat_of(bob.id)}"], "only the hero's message counts"
     _, state = await stored(board)
     assert {"type": "spoke", "seat": match.seat_of(bob.id)} in state.events
+
+
+def test_a_live_board_changes_at_most_every_two_seconds() -> None:
+    """Quick actions are shown together: a real-time match's board waits out 2 s after
+    its last change (a turn game's board does not), and is shown once they are over."""
+    from types import SimpleNamespace
+
+    from bot.store import Match
+    from cogs._boards import BoardPublisher
+
+    now = [100.0]
+    service = SimpleNamespace(engine=lambda match: GAMES[match.game], clock=lambda: now[0])
+    publisher = BoardPublisher(
+        None,  # type: ignore[arg-type]
+        service,  # type: ignore[arg-type]
+        None,  # type: ignore[arg-type]
+        None,  # type: ignore[arg-type]
+        {},
+        after_publish=lambda match, state: None,
+    )
+    live = Match(1, 1, 7, "rushout", "active", 1, 1, {}, "{}", None, 2, 9, None, None, None, 0.0)
+    turns = dataclasses.replace(live, id=2, channel_id=8, game="ruship")
+    for match in (live, turns):
+        publisher._last_change[match.id] = now[0]
+    now[0] += 1.5
+    assert publisher._held(live), "1.5 s after the last change"
+    assert publisher._free_in(live) == pytest.approx(0.55)
+    assert not publisher._held(turns), "a turn game's board is shown at once"
+    now[0] += 0.5
+    assert not publisher._held(live)

@@ -348,3 +348,29 @@ async def test_the_stored_log_replays_to_the_stored_state(service: MatchService)
     for _, seat, action in await service.store.action_log(match_id):
         replayed = engine.apply(replayed, seat, action)
     assert engine.dump(replayed) == json.loads(match.state or "{}")
+
+
+async def test_a_long_pulse_reminds_once_halfway_and_live_play_never(
+    service: MatchService, clock: Clock
+) -> None:
+    async def rushout(channel: int, options: dict[str, object]) -> Match:
+        lobby = await service.open_lobby(
+            game="rushout",
+            guild_id=1,
+            channel_id=channel,
+            creator_id=ALICE,
+            settings={"options": options},
+            invited=[BOB, 3],
+            seed=7,
+        )
+        await service.start(lobby.id, ALICE)
+        return await service.get(lobby.id)
+
+    pulse = await rushout(5, {"play": "pulse", "pulse_seconds": 3600})
+    state = service.load_state(pulse)
+    assert service.reminder_at(pulse, state) == clock.now + 1800
+    assert pulse.timer_at == clock.now + 1800
+    reminded = replace(pulse, last_reminder_at=clock.now + 1800)
+    assert service.reminder_at(reminded, state) is None, "once a pulse"
+    live = await rushout(6, {"play": "live"})
+    assert service.reminder_at(live, service.load_state(live)) is None
