@@ -184,8 +184,8 @@ class PublicSpy:
             self.rendered.append((public, png))
             return png
 
-        async def spy_compose(match: Any, state: BugRaceState) -> Any:
-            board = await compose(match, state)
+        async def spy_compose(match: Any, state: BugRaceState, *known: Any) -> Any:
+            board = await compose(match, state, *known)
             self.boards.append((board.content, state))
             return board
 
