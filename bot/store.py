@@ -19,6 +19,9 @@ from urllib.parse import urlparse
 
 import aiosqlite
 
+from bot import records
+from bot.records import PlayedMatch, PlayerStats, Ranked, Rating
+
 OPEN_STATUSES = ("lobby", "active")
 
 
@@ -40,6 +43,11 @@ class Seat:
     user_id: int | None  # None for an AI seat
     is_ai: bool = False
     expiries: int = 0
+    #: Once the match is finished: 1 for the winners, the next place for everybody else
+    #: (``bot.records.placings``); None before.
+    place: int | None = None
+    #: Once the match is finished: this seat's person won.
+    won: bool = False
 
 
 @dataclass(frozen=True)
@@ -67,6 +75,9 @@ class Match:
     board_acting: tuple[int, ...] | None = None
     #: When its next timer falls due (a reminder, a time limit); None: none to wait for.
     timer_at: float | None = None
+    #: When it left its lobby, and when it finished (wall clock).
+    started_at: float | None = None
+    ended_at: float | None = None
 
     @property
     def board_lags(self) -> bool:
@@ -143,6 +154,32 @@ class MatchStore(Protocol):
         """The action log with the time each action was saved (``now`` of its update)."""
         ...
 
+    # Players' records. A match's finish is recorded by the ``update`` that writes its
+    # ``finished`` status, in the same transaction: ``ended_at``, each seat's place, and
+    # the ratings (once per match, whatever happens to it later).
+    async def finished_of_player(
+        self, guild_id: int | None, user_id: int, *, offset: int = 0, limit: int = 10
+    ) -> tuple[list[PlayedMatch], int]:
+        """A page of the person's finished matches in the server, newest first, and how
+        many there are."""
+        ...
+
+    async def player_stats(
+        self, guild_id: int | None, user_id: int, game: str | None = None
+    ) -> PlayerStats:
+        """What ``/stats`` is computed from (``bot.records.PlayerStats``)."""
+        ...
+
+    async def leaderboard(
+        self, guild_id: int | None, game: str, *, offset: int = 0, limit: int = 10
+    ) -> tuple[list[Ranked], int]:
+        """A page of the server's ratings for a game, best first, and how many are rated."""
+        ...
+
+    async def rank_of(self, guild_id: int | None, game: str, user_id: int) -> Ranked | None:
+        """The person's place on the game's leaderboard (None: not rated yet)."""
+        ...
+
 
 def sqlite_path(database_url: str) -> str:
     """``sqlite:///data/x.db`` -> ``data/x.db``; ``sqlite:////abs/x.db`` -> ``/abs/x.db``."""
@@ -191,7 +228,7 @@ def split_statements(script: str) -> list[str]:
 _MATCH_COLUMNS = (
     "id, guild_id, channel_id, game, status, creator_id, seed, settings, state, result, version, "
     "board_message_id, turn_started_at, last_reminder_at, frozen_reason, created_at, "
-    "board_version, board_acting, timer_at"
+    "board_version, board_acting, timer_at, started_at, ended_at"
 )
 
 
@@ -250,6 +287,7 @@ class SqliteStore:
             await self._exec("PRAGMA busy_timeout=5000")
             await self._refuse_newer_schema()
             await self._migrate()
+            await self._record_unrecorded_finishes()
             await self._check_writable()
         except sqlite3.DatabaseError as error:
             await self.close()
@@ -337,6 +375,92 @@ class SqliteStore:
                 await self._exec("ROLLBACK")
                 raise
 
+    async def _record_unrecorded_finishes(self) -> None:
+        """Finished matches whose finish was never recorded (those of a database older
+        than the records, schema 4) are recorded now, in the order they ended: placed,
+        ``ended_at`` = their last write, rated. Nothing to do afterwards: a finish is
+        recorded in the transaction that writes it."""
+        async with self.db.execute(
+            "SELECT id, updated_at FROM matches INDEXED BY matches_finish_unrecorded "
+            "WHERE status = 'finished' AND ended_at IS NULL ORDER BY updated_at, id"
+        ) as cursor:
+            pending = [(int(row[0]), float(row[1])) for row in await cursor.fetchall()]
+        if not pending:
+            return
+        await self._exec("BEGIN IMMEDIATE")
+        try:
+            for match_id, ended_at in pending:
+                (match,) = await self._select(
+                    f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,)
+                )
+                match = placed(match)
+                await self._write_seats(match_id, match.seats)
+                await self._exec(
+                    "UPDATE matches SET ended_at = ? WHERE id = ?", (ended_at, match_id)
+                )
+                await self._rate(match, ended_at)
+            await self._exec("COMMIT")
+        except BaseException:
+            await self._exec("ROLLBACK")
+            raise
+
+    async def _rate(self, match: Match, now: float) -> None:
+        """Rate a placed, finished match, unless it was rated already (its history rows
+        are keyed by match id)."""
+        if match.guild_id is None:
+            return
+        async with self.db.execute(
+            "SELECT 1 FROM rating_history WHERE match_id = ? LIMIT 1", (match.id,)
+        ) as cursor:
+            if await cursor.fetchone() is not None:
+                return
+        entries = records.rating_entries(match.seats)
+        people = [user for user, _ in entries if user is not None]
+        if not people:
+            return
+        marks = ",".join("?" * len(people))
+        async with self.db.execute(
+            f"SELECT user_id, mu, sigma, games FROM ratings WHERE guild_id = ? AND game = ? "
+            f"AND user_id IN ({marks})",
+            (match.guild_id, match.game, *people),
+        ) as cursor:
+            current = {
+                int(user): Rating(float(mu), float(sigma), int(games))
+                for user, mu, sigma, games in await cursor.fetchall()
+            }
+        for user, rating in records.rate(entries, current).items():
+            await self._exec(
+                "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, ordinal, games, "
+                "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (guild_id, game, user_id) DO UPDATE SET mu = excluded.mu, "
+                "sigma = excluded.sigma, ordinal = excluded.ordinal, games = excluded.games, "
+                "updated_at = excluded.updated_at",
+                (
+                    match.guild_id,
+                    match.game,
+                    user,
+                    rating.mu,
+                    rating.sigma,
+                    rating.ordinal,
+                    rating.games,
+                    now,
+                ),
+            )
+            await self._exec(
+                "INSERT INTO rating_history (match_id, user_id, guild_id, game, mu, sigma, "
+                "ordinal, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    match.id,
+                    user,
+                    match.guild_id,
+                    match.game,
+                    rating.mu,
+                    rating.sigma,
+                    rating.ordinal,
+                    now,
+                ),
+            )
+
     @_serialised
     async def create_lobby(
         self,
@@ -375,8 +499,12 @@ class SqliteStore:
     async def _write_seats(self, match_id: int, seats: Sequence[Seat]) -> None:
         await self._exec("DELETE FROM seats WHERE match_id = ?", (match_id,))
         cursor = await self.db.executemany(
-            "INSERT INTO seats (match_id, seat, user_id, is_ai, expiries) VALUES (?, ?, ?, ?, ?)",
-            [(match_id, s.seat, s.user_id, int(s.is_ai), s.expiries) for s in seats],
+            "INSERT INTO seats (match_id, seat, user_id, is_ai, expiries, place, won) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [
+                (match_id, s.seat, s.user_id, int(s.is_ai), s.expiries, s.place, int(s.won))
+                for s in seats
+            ],
         )
         await cursor.close()
 
@@ -423,14 +551,23 @@ class SqliteStore:
         """Write ``match`` (status, state, result, seats, timers) if nobody wrote first.
 
         ``action`` = (seat, action, by_ai) appends one row to the action log in the same
-        transaction. Returns the match as stored, with its version bumped.
+        transaction. The write that finishes the match also records its finish (when, the
+        seats' places, the ratings). Returns the match as stored, with its version bumped.
         """
         new_version = expected_version + 1
         await self._exec("BEGIN IMMEDIATE")
         try:
+            async with self.db.execute(
+                "SELECT status, started_at, ended_at FROM matches WHERE id = ?", (match.id,)
+            ) as found:
+                before = await found.fetchone()
+            if before is None:
+                raise StaleVersion(f"match {match.id} does not exist")
+            match, finishing = with_record(match, before[0], before[1], before[2], now)
             cursor = await self._exec(
                 "UPDATE matches SET status = ?, state = ?, result = ?, settings = ?, version = ?, "
-                "turn_started_at = ?, last_reminder_at = ?, timer_at = ?, updated_at = ? "
+                "turn_started_at = ?, last_reminder_at = ?, timer_at = ?, updated_at = ?, "
+                "started_at = ?, ended_at = ? "
                 "WHERE id = ? AND version = ?",
                 (
                     match.status,
@@ -442,6 +579,8 @@ class SqliteStore:
                     match.last_reminder_at,
                     match.timer_at,
                     now,
+                    match.started_at,
+                    match.ended_at,
                     match.id,
                     expected_version,
                 ),
@@ -456,6 +595,8 @@ class SqliteStore:
                     "VALUES (?, ?, ?, ?, ?, ?)",
                     (match.id, new_version, seat, text, int(by_ai), now),
                 )
+            if finishing:
+                await self._rate(match, now)
             await self._exec("COMMIT")
         except BaseException:
             await self._exec("ROLLBACK")
@@ -533,6 +674,120 @@ class SqliteStore:
             rows = await cursor.fetchall()
         return [(int(seq), int(seat), str(action), float(at)) for seq, seat, action, at in rows]
 
+    # ---------------------------------------------------------------- players' records
+    @_serialised
+    async def finished_of_player(
+        self, guild_id: int | None, user_id: int, *, offset: int = 0, limit: int = 10
+    ) -> tuple[list[PlayedMatch], int]:
+        async with self.db.execute(
+            "SELECT COUNT(*) FROM seats s JOIN matches m ON m.id = s.match_id "
+            "WHERE s.user_id = ? AND m.guild_id IS ? AND m.status = 'finished'",
+            (user_id, guild_id),
+        ) as cursor:
+            row = await cursor.fetchone()
+        total = int(row[0]) if row else 0
+        played = await self._played(
+            "s.user_id = ? AND m.guild_id IS ? AND m.status = 'finished' "
+            "ORDER BY m.ended_at DESC, m.id DESC LIMIT ? OFFSET ?",
+            (user_id, guild_id, max(0, limit), max(0, offset)),
+        )
+        return played, total
+
+    @_serialised
+    async def player_stats(
+        self, guild_id: int | None, user_id: int, game: str | None = None
+    ) -> PlayerStats:
+        results = await self._played(
+            "s.user_id = ? AND m.guild_id IS ? AND m.status = 'finished' ORDER BY m.ended_at, m.id",
+            (user_id, guild_id),
+        )
+        recent = [r for r in results if game is None or r.game == game]
+        recent = recent[-records.MOVE_TIME_MATCHES :]
+        move_seconds: list[float] = []
+        if recent:
+            marks = ",".join("?" * len(recent))
+            async with self.db.execute(
+                "SELECT t.at - COALESCE(t.before, m.started_at, m.created_at) FROM ("
+                "  SELECT match_id, seat, by_ai, at, "
+                "  LAG(at) OVER (PARTITION BY match_id ORDER BY seq) AS before "
+                f"  FROM actions WHERE match_id IN ({marks})"
+                ") t JOIN matches m ON m.id = t.match_id "
+                "JOIN seats s ON s.match_id = t.match_id AND s.seat = t.seat "
+                "WHERE s.user_id = ? AND t.by_ai = 0",
+                (*(r.match_id for r in recent), user_id),
+            ) as cursor:
+                move_seconds = [max(0.0, float(row[0])) for row in await cursor.fetchall()]
+        async with self.db.execute(
+            "SELECT game, mu, sigma, games FROM ratings WHERE guild_id IS ? AND user_id = ?",
+            (guild_id, user_id),
+        ) as cursor:
+            ratings = {
+                str(game): Rating(float(mu), float(sigma), int(games))
+                for game, mu, sigma, games in await cursor.fetchall()
+            }
+        history: dict[str, list[float]] = {}
+        for rated in ratings:
+            async with self.db.execute(
+                "SELECT ordinal FROM rating_history WHERE guild_id IS ? AND user_id = ? "
+                "AND game = ? ORDER BY at DESC, match_id DESC LIMIT ?",
+                (guild_id, user_id, rated, records.TREND_MATCHES + 1),
+            ) as cursor:
+                history[rated] = [float(row[0]) for row in await cursor.fetchall()][::-1]
+        return PlayerStats(results, move_seconds, ratings, history)
+
+    async def _played(self, where: str, params: tuple[Any, ...]) -> list[PlayedMatch]:
+        async with self.db.execute(
+            "SELECT m.id, m.guild_id, m.channel_id, m.board_message_id, m.game, s.seat, "
+            "s.place, s.won, (SELECT COUNT(*) FROM seats o WHERE o.match_id = m.id), "
+            "m.result, m.started_at, m.ended_at "
+            "FROM seats s INDEXED BY seats_by_user_match JOIN matches m ON m.id = s.match_id "
+            f"WHERE {where}",
+            params,
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [_played_from_row(row) for row in rows]
+
+    @_serialised
+    async def leaderboard(
+        self, guild_id: int | None, game: str, *, offset: int = 0, limit: int = 10
+    ) -> tuple[list[Ranked], int]:
+        async with self.db.execute(
+            "SELECT COUNT(*) FROM ratings WHERE guild_id IS ? AND game = ?", (guild_id, game)
+        ) as cursor:
+            row = await cursor.fetchone()
+        total = int(row[0]) if row else 0
+        offset = max(0, offset)
+        async with self.db.execute(
+            "SELECT user_id, mu, sigma, games FROM ratings INDEXED BY ratings_by_rank "
+            "WHERE guild_id IS ? AND game = ? ORDER BY ordinal DESC, user_id LIMIT ? OFFSET ?",
+            (guild_id, game, max(0, limit), offset),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [
+            Ranked(offset + n + 1, int(user), Rating(float(mu), float(sigma), int(games)))
+            for n, (user, mu, sigma, games) in enumerate(rows)
+        ], total
+
+    @_serialised
+    async def rank_of(self, guild_id: int | None, game: str, user_id: int) -> Ranked | None:
+        async with self.db.execute(
+            "SELECT mu, sigma, games, ordinal FROM ratings "
+            "WHERE guild_id IS ? AND game = ? AND user_id = ?",
+            (guild_id, game, user_id),
+        ) as cursor:
+            row = await cursor.fetchone()
+        if row is None:
+            return None
+        mu, sigma, games, ordinal = row
+        async with self.db.execute(
+            "SELECT COUNT(*) FROM ratings INDEXED BY ratings_by_rank "
+            "WHERE guild_id IS ? AND game = ? AND (ordinal > ? OR (ordinal = ? AND user_id < ?))",
+            (guild_id, game, ordinal, ordinal, user_id),
+        ) as cursor:
+            ahead = await cursor.fetchone()
+        rank = (int(ahead[0]) if ahead else 0) + 1
+        return Ranked(rank, user_id, Rating(float(mu), float(sigma), int(games)))
+
     async def _select(self, sql: str, params: tuple[Any, ...]) -> list[Match]:
         async with self.db.execute(sql, params) as cursor:
             rows = list(await cursor.fetchall())
@@ -545,15 +800,73 @@ class SqliteStore:
     async def _seats_of(self, match_ids: list[int]) -> dict[int, tuple[Seat, ...]]:
         marks = ",".join("?" * len(match_ids))
         async with self.db.execute(
-            f"SELECT match_id, seat, user_id, is_ai, expiries FROM seats "
+            f"SELECT match_id, seat, user_id, is_ai, expiries, place, won FROM seats "
             f"WHERE match_id IN ({marks}) ORDER BY match_id, seat",
             match_ids,
         ) as cursor:
             rows = await cursor.fetchall()
         grouped: dict[int, list[Seat]] = {}
-        for match_id, seat, user_id, is_ai, expiries in rows:
-            grouped.setdefault(match_id, []).append(Seat(seat, user_id, bool(is_ai), expiries))
+        for match_id, seat, user_id, is_ai, expiries, place, won in rows:
+            grouped.setdefault(match_id, []).append(
+                Seat(seat, user_id, bool(is_ai), expiries, place, bool(won))
+            )
         return {key: tuple(value) for key, value in grouped.items()}
+
+
+def placed(match: Match) -> Match:
+    """The finished match with each seat's place (``bot.records.placings``)."""
+    placed = records.placings(match.seats, match.result)
+    return replace(
+        match,
+        seats=tuple(
+            replace(s, place=placed[s.seat][0], won=placed[s.seat][1]) for s in match.seats
+        ),
+    )
+
+
+def with_record(
+    match: Match,
+    status_before: str,
+    started_before: float | None,
+    ended_before: float | None,
+    now: float,
+) -> tuple[Match, bool]:
+    """``match`` as it is to be written over a row that had ``status_before``: when it
+    started, when it ended, the seats' places; and whether this write finishes it (its
+    finish is then to be recorded). Both drivers write through this."""
+    started = started_before
+    if started is None and match.status in ("active", "finished"):
+        started = now
+    finishing = match.status == "finished" and (status_before != "finished" or ended_before is None)
+    if finishing:
+        return replace(placed(match), started_at=started, ended_at=now), True
+    if match.status == "finished":
+        return replace(match, started_at=started, ended_at=ended_before), False
+    unplaced = tuple(replace(s, place=None, won=False) for s in match.seats)
+    return replace(match, seats=unplaced, started_at=started, ended_at=None), False
+
+
+def _played_from_row(row: Any) -> PlayedMatch:
+    match_id, guild, channel, board, game, seat, place, won, players, result, started, ended = row
+    return PlayedMatch(
+        match_id=int(match_id),
+        guild_id=guild,
+        channel_id=int(channel),
+        board_message_id=board,
+        game=str(game),
+        seat=int(seat),
+        place=int(place) if place is not None else 1,
+        won=bool(won),
+        players=int(players),
+        reason=_reason(_loads_or_none(result)),
+        started_at=started,
+        ended_at=float(ended if ended is not None else started or 0.0),
+    )
+
+
+def _reason(result: Any) -> str:
+    reason = result.get("reason") if isinstance(result, dict) else None
+    return str(reason) if reason is not None else ""
 
 
 def _loads_or_none(text: str | None) -> Any:
@@ -588,6 +901,8 @@ def _match_from_row(row: Any, seats: tuple[Seat, ...]) -> Match:
         board_version=row[16],
         board_acting=_seat_list(row[17]),
         timer_at=row[18],
+        started_at=row[19],
+        ended_at=row[20],
     )
 
 

@@ -13,13 +13,20 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from bot.store import OPEN_STATUSES, ChannelTaken, Match, Seat, StaleVersion
+from bot import records
+from bot.records import PlayedMatch, PlayerStats, Ranked, Rating
+from bot.store import OPEN_STATUSES, ChannelTaken, Match, Seat, StaleVersion, with_record
 
 
 class MemoryStore:
     def __init__(self) -> None:
         self._matches: dict[int, Match] = {}
         self._actions: dict[int, list[tuple[int, int, str, float]]] = {}
+        #: Who acted by the AI, per match and log sequence (for the time to move).
+        self._by_ai: dict[tuple[int, int], bool] = {}
+        self._ratings: dict[tuple[int, str, int], Rating] = {}
+        #: (match id, user id, guild id, game, ordinal, at), in the order rated.
+        self._history: list[tuple[int, int, int, str, float, float]] = []
         self._next_id = 1
         self._serial = asyncio.Lock()
 
@@ -109,6 +116,9 @@ class MemoryStore:
                 other = self._open_in(match.channel_id)
                 if other is not None:
                     raise ChannelTaken(f"channel {match.channel_id} has an open match")
+            match, finishing = with_record(
+                match, stored.status, stored.started_at, stored.ended_at, now
+            )
             updated = replace(
                 match,
                 version=expected_version + 1,
@@ -119,9 +129,112 @@ class MemoryStore:
             )
             self._matches[match.id] = copy.deepcopy(updated)
             if action is not None:
-                seat, text, _by_ai = action
+                seat, text, by_ai = action
                 self._actions[match.id].append((updated.version, seat, text, now))
-            return updated
+                self._by_ai[(match.id, updated.version)] = by_ai
+            if finishing:
+                self._rate(updated, now)
+            return copy.deepcopy(updated)
+
+    def _rate(self, match: Match, now: float) -> None:
+        """Rate a placed, finished match unless it was rated already."""
+        if match.guild_id is None or any(row[0] == match.id for row in self._history):
+            return
+        guild = match.guild_id
+        entries = records.rating_entries(match.seats)
+        current = {
+            user: self._ratings[(guild, match.game, user)]
+            for user, _ in entries
+            if user is not None and (guild, match.game, user) in self._ratings
+        }
+        for user, rating in records.rate(entries, current).items():
+            self._ratings[(guild, match.game, user)] = rating
+            self._history.append((match.id, user, guild, match.game, rating.ordinal, now))
+
+    # ---------------------------------------------------------------- players' records
+    def _played(self, guild_id: int | None, user_id: int) -> list[PlayedMatch]:
+        """The person's finished matches in the server, oldest first."""
+        found = []
+        for match in self._matches.values():
+            if match.guild_id != guild_id or match.status != "finished":
+                continue
+            for seat in match.seats:
+                if seat.user_id == user_id:
+                    result = match.result if isinstance(match.result, dict) else {}
+                    ended = match.ended_at if match.ended_at is not None else match.started_at
+                    found.append(
+                        PlayedMatch(
+                            match_id=match.id,
+                            guild_id=match.guild_id,
+                            channel_id=match.channel_id,
+                            board_message_id=match.board_message_id,
+                            game=match.game,
+                            seat=seat.seat,
+                            place=seat.place if seat.place is not None else 1,
+                            won=seat.won,
+                            players=len(match.seats),
+                            reason=str(result.get("reason") or ""),
+                            started_at=match.started_at,
+                            ended_at=float(ended or 0.0),
+                        )
+                    )
+                    break
+        return sorted(found, key=lambda played: (played.ended_at, played.match_id))
+
+    async def finished_of_player(
+        self, guild_id: int | None, user_id: int, *, offset: int = 0, limit: int = 10
+    ) -> tuple[list[PlayedMatch], int]:
+        played = self._played(guild_id, user_id)[::-1]
+        offset = max(0, offset)
+        return played[offset : offset + max(0, limit)], len(played)
+
+    async def player_stats(
+        self, guild_id: int | None, user_id: int, game: str | None = None
+    ) -> PlayerStats:
+        results = self._played(guild_id, user_id)
+        recent = [r for r in results if game is None or r.game == game]
+        move_seconds: list[float] = []
+        for played in recent[-records.MOVE_TIME_MATCHES :]:
+            match = self._matches[played.match_id]
+            before = match.started_at if match.started_at is not None else match.created_at
+            for seq, seat, _action, at in self._actions.get(played.match_id, []):
+                by_ai = self._by_ai.get((played.match_id, seq), False)
+                if seat == played.seat and not by_ai:
+                    move_seconds.append(max(0.0, at - before))
+                before = at
+        ratings = {
+            rated_game: rating
+            for (guild, rated_game, user), rating in self._ratings.items()
+            if guild == guild_id and user == user_id
+        }
+        history = {
+            rated_game: [
+                ordinal
+                for _m, user, guild, played_game, ordinal, _at in self._history
+                if guild == guild_id and user == user_id and played_game == rated_game
+            ][-(records.TREND_MATCHES + 1) :]
+            for rated_game in ratings
+        }
+        return PlayerStats(results, move_seconds, ratings, history)
+
+    def _ranked(self, guild_id: int | None, game: str) -> list[Ranked]:
+        rows = [
+            (user, rating)
+            for (guild, rated_game, user), rating in self._ratings.items()
+            if guild == guild_id and rated_game == game
+        ]
+        rows.sort(key=lambda row: (-row[1].ordinal, row[0]))
+        return [Ranked(n + 1, user, rating) for n, (user, rating) in enumerate(rows)]
+
+    async def leaderboard(
+        self, guild_id: int | None, game: str, *, offset: int = 0, limit: int = 10
+    ) -> tuple[list[Ranked], int]:
+        ranked = self._ranked(guild_id, game)
+        offset = max(0, offset)
+        return ranked[offset : offset + max(0, limit)], len(ranked)
+
+    async def rank_of(self, guild_id: int | None, game: str, user_id: int) -> Ranked | None:
+        return next((r for r in self._ranked(guild_id, game) if r.user_id == user_id), None)
 
     async def set_board_message(self, match_id: int, message_id: int | None) -> None:
         self._patch(match_id, board_message_id=message_id)

@@ -374,3 +374,149 @@ async def test_a_long_pulse_reminds_once_halfway_and_live_play_never(
     assert service.reminder_at(reminded, state) is None, "once a pulse"
     live = await rushout(6, {"play": "live"})
     assert service.reminder_at(live, service.load_state(live)) is None
+
+
+# ---------------------------------------------------------------- players' records
+async def play_out(
+    store: MatchStore,
+    people: list[int | None],
+    winners: list[int],
+    *,
+    channel: int = 50,
+    guild: int | None = 1,
+    game: str = "ruship",
+    start: float = 100.0,
+    moves: tuple[tuple[int, float], ...] = (),
+    end: float = 200.0,
+    reason: str = "won",
+) -> Match:
+    """A match of these people (None: an AI seat) from lobby to finish, at these times."""
+    match = await store.create_lobby(
+        guild_id=guild,
+        channel_id=channel,
+        game=game,
+        creator_id=next(p for p in people if p is not None),
+        seed=1,
+        settings={},
+        seats=[Seat(n, p, is_ai=p is None) for n, p in enumerate(people)],
+        now=start - 10,
+    )
+    match = await store.update(replace(match, status="active"), expected_version=0, now=start)
+    for seat, at in moves:
+        match = await store.update(
+            match, expected_version=match.version, action=(seat, "go", False), now=at
+        )
+    result = {"winners": winners, "reason": reason}
+    return await store.update(
+        replace(match, status="finished", result=result), expected_version=match.version, now=end
+    )
+
+
+async def test_a_finish_is_recorded_with_places_times_and_ratings(store: MatchStore) -> None:
+    match = await play_out(store, [ALICE, BOB, CAROL], [1], start=100.0, end=250.0)
+    stored = await store.get(match.id)
+    assert stored is not None
+    assert (stored.started_at, stored.ended_at) == (100.0, 250.0)
+    assert [(s.place, s.won) for s in stored.seats] == [(2, False), (1, True), (2, False)]
+    bob, alice = await store.rank_of(1, "ruship", BOB), await store.rank_of(1, "ruship", ALICE)
+    assert bob is not None and alice is not None
+    assert bob.rank == 1 and bob.rating.games == 1 and bob.rating.ordinal > alice.rating.ordinal
+    assert await store.rank_of(2, "ruship", BOB) is None, "ratings are per server"
+    assert await store.rank_of(1, "bugrace", BOB) is None, "and per game"
+
+
+async def test_a_cancelled_match_is_neither_played_nor_rated(store: MatchStore) -> None:
+    match = await lobby(store)
+    await store.update(replace(match, status="cancelled"), expected_version=0, now=5.0)
+    assert await store.finished_of_player(1, ALICE) == ([], 0)
+    assert await store.leaderboard(1, "ruship") == ([], 0)
+
+
+async def test_a_finish_written_again_is_not_rated_again(store: MatchStore) -> None:
+    match = await play_out(store, [ALICE, BOB], [0])
+    once = await store.rank_of(1, "ruship", ALICE)
+    again = await store.update(match, expected_version=match.version, now=900.0)
+    assert again.ended_at == 200.0, "the finish keeps its time"
+    assert await store.rank_of(1, "ruship", ALICE) == once
+    assert once is not None and once.rating.games == 1
+
+
+async def test_a_players_finished_matches_come_newest_first_in_pages(store: MatchStore) -> None:
+    for n in range(5):
+        await play_out(store, [ALICE, BOB], [n % 2], channel=60 + n, end=1000.0 + n)
+    await play_out(store, [ALICE, BOB], [0], channel=70, guild=2)
+    active = await lobby(store, channel=71)
+    await store.update(replace(active, status="active"), expected_version=0, now=1.0)
+    first, total = await store.finished_of_player(1, ALICE, offset=0, limit=2)
+    assert total == 5
+    assert [p.ended_at for p in first] == [1004.0, 1003.0]
+    assert [p.won for p in first] == [True, False]
+    last, _ = await store.finished_of_player(1, ALICE, offset=4, limit=2)
+    assert [(p.ended_at, p.players, p.reason, p.game) for p in last] == [
+        (1000.0, 2, "won", "ruship")
+    ]
+    assert last[0].link == "https://discord.com/channels/1/60"
+
+
+async def test_stats_inputs_hold_results_times_to_move_and_rating_history(
+    store: MatchStore,
+) -> None:
+    # Alice moves 30 s after the start, Bob 10 s later, Alice 50 s after that.
+    await play_out(
+        store, [ALICE, BOB], [0], start=100.0, moves=((0, 130.0), (1, 140.0), (0, 190.0))
+    )
+    await play_out(store, [ALICE, None], [1], channel=51, game="bugrace", end=300.0)
+    stats = await store.player_stats(1, ALICE)
+    assert [(r.game, r.won) for r in stats.results] == [("ruship", True), ("bugrace", False)]
+    assert sorted(stats.move_seconds) == [30.0, 50.0]
+    assert set(stats.ratings) == {"ruship", "bugrace"}
+    assert len(stats.history["ruship"]) == 1
+    assert stats.history["ruship"][-1] == pytest.approx(stats.ratings["ruship"].ordinal)
+    assert (await store.player_stats(1, ALICE, "bugrace")).move_seconds == []
+
+
+async def test_the_leaderboard_pages_best_first_and_ranks_anyone(store: MatchStore) -> None:
+    people = list(range(100, 124))
+    for n in range(0, len(people), 2):  # the first of each pair wins
+        await play_out(store, [people[n], people[n + 1]], [0], channel=200 + n)
+    page, total = await store.leaderboard(1, "ruship", offset=10, limit=10)
+    assert total == 24 and [r.rank for r in page] == list(range(11, 21))
+    everyone, _ = await store.leaderboard(1, "ruship", offset=0, limit=100)
+    ordinals = [r.rating.ordinal for r in everyone]
+    assert ordinals == sorted(ordinals, reverse=True)
+    assert {r.user_id for r in everyone[:12]} == set(people[0::2])
+    for ranked in everyone:
+        assert await store.rank_of(1, "ruship", ranked.user_id) == ranked
+
+
+async def test_the_records_queries_go_through_their_indexes(tmp_path: Path) -> None:
+    store = SqliteStore(str(tmp_path / "plan.db"))
+    await store.open()
+    try:
+
+        async def plan(sql: str) -> str:
+            async with store.db.execute("EXPLAIN QUERY PLAN " + sql) as cursor:
+                return " ".join(str(row[-1]) for row in await cursor.fetchall())
+
+        board = await plan(
+            "SELECT user_id, mu, sigma, games FROM ratings WHERE guild_id IS 1 AND game = 'ruship' "
+            "ORDER BY ordinal DESC, user_id LIMIT 10 OFFSET 10"
+        )
+        assert "ratings_by_rank" in board and "TEMP B-TREE" not in board
+        rank = await plan(
+            "SELECT COUNT(*) FROM ratings WHERE guild_id IS 1 AND game = 'ruship' "
+            "AND (ordinal > 3 OR (ordinal = 3 AND user_id < 5))"
+        )
+        assert "ratings_by_rank" in rank
+        mine = await plan(
+            "SELECT m.id FROM seats s JOIN matches m ON m.id = s.match_id "
+            "WHERE s.user_id = 5 AND m.guild_id IS 1 AND m.status = 'finished'"
+        )
+        assert "INDEX seats_by_user" in mine
+        history = await plan(
+            "SELECT ordinal FROM rating_history WHERE guild_id IS 1 AND user_id = 5 "
+            "AND game = 'ruship' ORDER BY at DESC LIMIT 6"
+        )
+        assert "rating_history_by_player" in history
+    finally:
+        await store.close()

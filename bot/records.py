@@ -1,0 +1,237 @@
+"""Players' records: the placings of a finished match, openskill ratings, and the figures
+``/stats`` shows. Pure: no Discord, no database (both stores call it inside the
+transaction that finishes a match, so a match is placed and rated exactly once).
+
+Placings need no per-game code: the winners of the engine's ``Outcome`` share 1st place,
+everybody else shares the next place (nobody won: everybody shares 1st). A person whose
+seat the AI took over (they resigned from a match of three or more, or let three turns in
+a row run out) forfeits: their person is placed after everybody else, and never wins,
+whatever the AI then did with the seat.
+
+Ratings: openskill's Plackett-Luce model, per server and per game, ranks from placings
+(ties allowed). An AI seat plays as one fixed opponent: it takes part in the rating with
+the same rating every time (``AI_MU``, ``AI_SIGMA``) and is never changed by it, so a
+match against the AI moves a person's rating like a match against a known, average
+player. Only people have rows in the ratings table.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from openskill.models import PlackettLuce
+
+MODEL = PlackettLuce()
+#: A newcomer's rating (openskill's defaults: mu 25, sigma 25/3, ordinal 0).
+DEFAULT_MU: float = float(MODEL.mu)
+DEFAULT_SIGMA: float = float(MODEL.sigma)
+#: The AI, the same fixed opponent in every match of every game: an average player whose
+#: strength is taken as known (a small sigma), never updated.
+AI_MU: float = DEFAULT_MU
+AI_SIGMA: float = DEFAULT_SIGMA / 4
+#: How many rated matches back the trend of a rating looks.
+TREND_MATCHES = 5
+
+
+class SeatLike(Protocol):
+    @property
+    def seat(self) -> int: ...
+    @property
+    def user_id(self) -> int | None: ...
+    @property
+    def is_ai(self) -> bool: ...
+    @property
+    def place(self) -> int | None: ...
+
+
+def forfeited(seat: SeatLike) -> bool:
+    """A person's seat the AI took over (resigned, or three expired turns in a row)."""
+    return seat.is_ai and seat.user_id is not None
+
+
+def winners_of(result: Any) -> set[int]:
+    """The winning seats of a stored result (``{"winners": [...], "reason": ...}``)."""
+    if not isinstance(result, Mapping):
+        return set()
+    winners = result.get("winners")
+    if not isinstance(winners, list):
+        return set()
+    return {w for w in winners if isinstance(w, int) and not isinstance(w, bool)}
+
+
+def placings(seats: Sequence[SeatLike], result: Any) -> dict[int, tuple[int, bool]]:
+    """Each seat's (place, won): winners share 1st, everybody else shares the next place;
+    a forfeited person comes after everybody and never wins."""
+    winners = winners_of(result) & {s.seat for s in seats}
+    places = {s.seat: 1 if not winners or s.seat in winners else 2 for s in seats}
+    last = max(places.values(), default=1) + 1
+    return {
+        s.seat: (last, False) if forfeited(s) else (places[s.seat], s.seat in winners)
+        for s in seats
+    }
+
+
+@dataclass(frozen=True)
+class Rating:
+    mu: float = DEFAULT_MU
+    sigma: float = DEFAULT_SIGMA
+    games: int = 0
+
+    @property
+    def ordinal(self) -> float:
+        """The number shown and ranked on: mu - 3 sigma (0 for a newcomer)."""
+        return self.mu - 3 * self.sigma
+
+
+def rating_entries(seats: Sequence[SeatLike]) -> list[tuple[int | None, int]]:
+    """Who takes part in the rating of a placed match: (person, or None for an AI seat,
+    place). A person counts once."""
+    entries: list[tuple[int | None, int]] = []
+    seen: set[int] = set()
+    for seat in sorted(seats, key=lambda s: s.seat):
+        if seat.place is None:
+            continue
+        if seat.user_id is None:
+            entries.append((None, seat.place))
+        elif seat.user_id not in seen:
+            seen.add(seat.user_id)
+            entries.append((seat.user_id, seat.place))
+    return entries
+
+
+def rate(
+    entries: Sequence[tuple[int | None, int]], current: Mapping[int, Rating]
+) -> dict[int, Rating]:
+    """The people's new ratings after one match (Plackett-Luce, ranks = places, ties
+    allowed). Nothing when fewer than two take part or nobody is a person."""
+    people = [user for user, _ in entries if user is not None]
+    if len(entries) < 2 or not people:
+        return {}
+    teams = []
+    for user, _ in entries:
+        if user is None:
+            teams.append([MODEL.rating(mu=AI_MU, sigma=AI_SIGMA)])
+        else:
+            before = current.get(user, Rating())
+            teams.append([MODEL.rating(mu=before.mu, sigma=before.sigma)])
+    rated = MODEL.rate(teams, ranks=[float(place) for _, place in entries])
+    updated: dict[int, Rating] = {}
+    for (user, _), (after,) in zip(entries, rated, strict=True):
+        if user is not None:
+            games = current.get(user, Rating()).games + 1
+            updated[user] = Rating(float(after.mu), float(after.sigma), games)
+    return updated
+
+
+# ---------------------------------------------------------------- what the stores hand back
+@dataclass(frozen=True)
+class PlayedMatch:
+    """One finished match as one of its people played it."""
+
+    match_id: int
+    guild_id: int | None
+    channel_id: int
+    board_message_id: int | None
+    game: str
+    seat: int
+    place: int
+    won: bool
+    players: int
+    reason: str
+    started_at: float | None
+    ended_at: float
+
+    @property
+    def link(self) -> str:
+        """The board message (or the channel, if it has none)."""
+        guild = self.guild_id or "@me"
+        tail = f"/{self.board_message_id}" if self.board_message_id else ""
+        return f"https://discord.com/channels/{guild}/{self.channel_id}{tail}"
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """A person's place on a leaderboard."""
+
+    rank: int
+    user_id: int
+    rating: Rating
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    """What ``/stats`` is computed from, as a store reads it."""
+
+    #: Every finished match of the person in the server, all games, oldest first.
+    results: list[PlayedMatch]
+    #: Seconds each of the person's own actions took (since the match's previous action),
+    #: in their most recent finished matches (of the game asked about, if one was).
+    move_seconds: list[float]
+    #: Current rating per game.
+    ratings: dict[str, Rating]
+    #: The ordinals after each of the person's rated matches, oldest first, per game
+    #: (at most the last ``TREND_MATCHES + 1``).
+    history: dict[str, list[float]] = field(default_factory=dict)
+
+
+#: How many recent finished matches the median time to move looks at.
+MOVE_TIME_MATCHES = 100
+
+
+# ---------------------------------------------------------------- figures
+@dataclass(frozen=True)
+class Summary:
+    played: int
+    won: int
+    longest_streak: int
+    median_move_seconds: float | None
+    favourite: str | None
+
+    @property
+    def win_rate(self) -> float:
+        return self.won / self.played if self.played else 0.0
+
+
+def longest_streak(wins: Iterable[bool]) -> int:
+    best = run = 0
+    for won in wins:
+        run = run + 1 if won else 0
+        best = max(best, run)
+    return best
+
+
+def favourite(results: Sequence[PlayedMatch]) -> str | None:
+    """The game played most (a tie goes to the one played last)."""
+    if not results:
+        return None
+    counts = Counter(r.game for r in results)
+    last = {r.game: i for i, r in enumerate(results)}
+    return max(counts, key=lambda game: (counts[game], last[game]))
+
+
+def trend(history: Sequence[float]) -> float | None:
+    """How much the rating moved over its last ``TREND_MATCHES`` rated matches (from a
+    newcomer's 0 when there were fewer); None without any."""
+    if not history:
+        return None
+    recent = list(history)[-(TREND_MATCHES + 1) :]
+    start = recent[0] if len(recent) > TREND_MATCHES else Rating().ordinal
+    return recent[-1] - start
+
+
+def summarise(stats: PlayerStats, game: str | None) -> Summary:
+    """Played, won, longest winning streak, median time to move and favourite game (the
+    favourite looks at every game, the rest at ``game`` when one is asked)."""
+    mine = [r for r in stats.results if game is None or r.game == game]
+    moves = stats.move_seconds
+    return Summary(
+        played=len(mine),
+        won=sum(r.won for r in mine),
+        longest_streak=longest_streak(r.won for r in mine),
+        median_move_seconds=float(statistics.median(moves)) if moves else None,
+        favourite=favourite(stats.results),
+    )
