@@ -33,6 +33,7 @@ from bot.rendering import RESULT_LABEL, BoardPainter
 from bot.store import Match
 from cogs._components import HandButton, LogButton, RematchButton, action_components
 from cogs._naming import Naming, pinging
+from cogs._routes import ClickRoutes
 
 if TYPE_CHECKING:
     from cogs._match import GameCog
@@ -112,6 +113,7 @@ class BoardPublisher:
         self._failures: dict[int, tuple[int, float]] = {}  # match -> (failures, retry at)
         self._loop_task: asyncio.Task[None] | None = None
         self._channel_changes: dict[int, deque[float]] = {}
+        self.routes = ClickRoutes(self.clock)
 
     # -- the catch-up loop
     def start(self) -> None:
@@ -135,6 +137,7 @@ class BoardPublisher:
     async def catch_up(self) -> None:
         """Publish every board that lags its match (skipping those waiting to retry)."""
         now = asyncio.get_running_loop().time()
+        self.routes.forget_expired()
         for match in await self.service.store.lagging_boards():
             _, retry_at = self._failures.get(match.id, (0, 0.0))
             if retry_at > now:
@@ -249,20 +252,39 @@ class BoardPublisher:
             edited = await self._edit(match, channel, board, responder)
             if edited is not None:
                 return edited
+        message_id = await self._post(match, channel, board, responder)
+        # The old board loses its buttons only once the new one is there.
+        if match.board_message_id is not None:
+            self._channel_changes.setdefault(match.channel_id, deque()).append(self.clock())
+        await self._strip_buttons(match, channel, match.board_message_id, responder)
+        # The new board keeps telling what ended the previous turn until it is edited
+        # again, and then goes on with the new turn's actions after those lines.
+        seen = self._accounts.get(match.id, (None, []))[0]
+        self._accounts[match.id] = (seen, board.account)
+        return message_id
+
+    async def _post(
+        self,
+        match: Match,
+        channel: discord.abc.Messageable,
+        board: Board,
+        responder: Responder | None,
+    ) -> int:
+        """A new board message: a follow-up of the match's last click when there is one
+        (outside the bot's global request budget), else a channel message."""
+        if responder is not None:
+            await responder.acknowledge()  # a follow-up needs the click answered first
+        posted = await self.routes.post(
+            match.id, board.content, board.png, board.view, board.mentions
+        )
+        if posted is not None:
+            return posted
         message = await channel.send(
             board.content,
             file=discord.File(io.BytesIO(board.png), filename="board.png"),
             view=board.view or discord.utils.MISSING,
             allowed_mentions=board.mentions,
         )
-        # The old board loses its buttons only once the new one is there.
-        if match.board_message_id is not None:
-            self._channel_changes.setdefault(match.channel_id, deque()).append(self.clock())
-        await self._strip_buttons(channel, match.board_message_id)
-        # The new board keeps telling what ended the previous turn until it is edited
-        # again, and then goes on with the new turn's actions after those lines.
-        seen = self._accounts.get(match.id, (None, []))[0]
-        self._accounts[match.id] = (seen, board.account)
         return message.id
 
     async def _edit(
@@ -280,15 +302,27 @@ class BoardPublisher:
             "attachments": [discord.File(io.BytesIO(board.png), filename="board.png")],
             "view": board.view,
         }
-        if responder is not None and responder.message_id == board_id:
-            await responder.update(**changes)
-            return board_id
-        partial = channel.get_partial_message(board_id)  # type: ignore[attr-defined]
         try:
-            await partial.edit(**changes)
+            await self._edit_message(match, channel, board_id, responder, **changes)
         except discord.NotFound:
             return None
         return board_id
+
+    async def _edit_message(
+        self,
+        match: Match,
+        channel: discord.abc.Messageable,
+        message_id: int,
+        responder: Responder | None,
+        **changes: Any,
+    ) -> None:
+        """Through the click being answered when it was made on that message, else through
+        the match's last click when it may, else in the channel."""
+        if responder is not None and responder.message_id == message_id:
+            await responder.update(**changes)
+        elif not await self.routes.edit(match.id, message_id, **changes):
+            partial = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
+            await partial.edit(**changes)
 
     def _held(self, match: Match) -> bool:
         """Whether the board waits: a real-time match's changed less than
@@ -348,7 +382,7 @@ class BoardPublisher:
             self.naming.guild_tr(match)("error.match_frozen"),
             allowed_mentions=discord.AllowedMentions.none(),
         )
-        await self._strip_buttons(channel, match.board_message_id)
+        await self._strip_buttons(match, channel, match.board_message_id)
         await self.service.store.set_board(
             match.id, message_id=message.id, version=match.version, acting=()
         )
@@ -364,12 +398,17 @@ class BoardPublisher:
                 return None
         return cast(discord.abc.Messageable, channel)
 
-    @staticmethod
-    async def _strip_buttons(channel: discord.abc.Messageable, message_id: int | None) -> None:
+    async def _strip_buttons(
+        self,
+        match: Match,
+        channel: discord.abc.Messageable,
+        message_id: int | None,
+        responder: Responder | None = None,
+    ) -> None:
         if message_id is None:
             return
         with contextlib.suppress(discord.HTTPException):
-            await channel.get_partial_message(message_id).edit(view=None)  # type: ignore[attr-defined]
+            await self._edit_message(match, channel, message_id, responder, view=None)
 
     # -- composing
     async def compose_board(

@@ -358,6 +358,7 @@ class TableFlow:
             )
             if played.is_order:
                 await self.boards.keep_current_past_order(match, played.match)
+            self.boards.routes.remember(match_id, interaction)
             await self._show_played(interaction, responder, match_id, private=private)
 
     async def _show_played(

@@ -192,13 +192,33 @@ async def click_forged(env: Any, actor: Any, message: Any, custom_id: str) -> An
 
 
 # ------------------------------------------------------------------ boards as Discord got them
+#: A click's follow-up message: ``POST /webhooks/<application>/<interaction token>``.
+FOLLOW_UP = re.compile(r"/webhooks/\d+/[^/]+$")
+
+
+def posts_message(request: Any) -> bool:
+    """Whether the request posts a new message: in the channel, or as a click's follow-up."""
+    return request.method == "POST" and (
+        request.path.endswith("/messages") or bool(FOLLOW_UP.search(request.path))
+    )
+
+
+def global_requests(env: Any, since: int = 0) -> list[str]:
+    """The bot's requests to Discord that count against its global budget (50 a second):
+    all but those through an interaction (its answer, edits and follow-ups)."""
+    return [
+        f"{r.method} {r.path}"
+        for r in env.http_requests[since:]
+        if not r.path.startswith(("/interactions/", "/webhooks/"))
+    ]
+
+
 def board_posts(env: Any) -> list[dict[str, Any]]:
     """Every new board message the bot posted (payloads as sent)."""
     return [
         r.json
         for r in env.http_requests
-        if r.method == "POST"
-        and r.path.endswith("/messages")
+        if posts_message(r)
         and isinstance(r.json, dict)
         and "👉" in (r.json.get("content") or "") + "🏆"
         and (r.json.get("content") or "").startswith("**")
@@ -249,7 +269,7 @@ def board_updates(env: Any) -> list[BoardUpdate]:
         body = request.json if isinstance(request.json, dict) else None
         if body is None:
             continue
-        posted = request.method == "POST" and request.path.endswith("/messages")
+        posted = posts_message(request)
         if request.path.endswith("/callback"):
             body = body.get("data") or {}
         content = body.get("content")
@@ -352,6 +372,7 @@ class Turns:
 
     def __init__(self, env: Any, people: list[Any]) -> None:
         self.env = env
+        self.first_request = len(env.http_requests)
         self.seen = 0
         self.previous: frozenset[str] = frozenset()
         self.acting = {person.id: False for person in people}
@@ -377,6 +398,15 @@ class Turns:
     def per_turn(self) -> list[int]:
         self.observe()
         return sorted(count for counts in self.clicks.values() for count in counts)
+
+    def check_request_budget(self) -> int:
+        """At most one request a click on the bot's global budget (issue 11), counting all
+        the bot did meanwhile (AI moves, timers): the rest went through the clicks'
+        interactions. Returns how many there were."""
+        made = global_requests(self.env, self.first_request)
+        clicks = sum(sum(counts) for counts in self.clicks.values())
+        assert len(made) <= clicks, (len(made), clicks, made[:20])
+        return len(made)
 
     def figures(self) -> tuple[float, int]:
         """(median, maximum) clicks a person needed per turn."""

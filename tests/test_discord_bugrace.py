@@ -613,12 +613,16 @@ async def test_a_whole_match_has_short_boards_quiet_pings_and_few_clicks(
         raise AssertionError("the race did not end")
 
     manners = check_table_manners(simcord_env, people)
+    global_count = turns.check_request_budget()
     for person in people:
         # Pinged when going from waiting to acting: whoever is always the last to finish a
         # phase never waits, so is pinged once.
         assert manners.pings[person.id] == manners.turns[person.id] >= 1, manners
     median, most = turns.figures()
-    print(f"\nBug Race (2 people + AI): clicks per turn median {median}, max {most}; {manners}")
+    print(
+        f"\nBug Race (2 people + AI): clicks per turn median {median}, max {most}; {manners}"
+        f"; {global_count} global requests"
+    )
     assert median <= 2 and most <= 5
 
 

@@ -409,9 +409,13 @@ async def test_a_whole_match_has_short_boards_quiet_pings_and_few_clicks(
         raise AssertionError("the match did not end")
 
     manners = check_table_manners(simcord_env, people)
+    global_count = turns.check_request_budget()
     check_one_ping_and_one_board_a_turn(manners, people, least_turns=3)
     median, most = turns.figures()
-    print(f"\nRuship ({seats}): clicks per turn median {median}, max {most}; {manners}")
+    print(
+        f"\nRuship ({seats}): clicks per turn median {median}, max {most}; {manners}"
+        f"; {global_count} global requests"
+    )
     assert median <= 2 and most <= 3
 
 

@@ -72,6 +72,9 @@ async def test_a_discord_error_at_the_board_step_counts_the_move_and_the_board_c
     player = player_on_turn(table, alice, bob)
     stale_board = table.board()
     simcord_env.inject_error("*", "/channels/*/messages*", status=status, times=None)
+    # The new board is a follow-up of the click: that post fails; the player's private
+    # notice, the next follow-up, goes through.
+    simcord_env.inject_error("POST", "/webhooks/*", status=status, times=1)
     result = await table.click_action(player, button)
     assert "Your move counted" in private_text(result)
     assert "Nothing was changed" not in private_text(result)
@@ -87,6 +90,83 @@ async def test_a_discord_error_at_the_board_step_counts_the_move_and_the_board_c
     assert action_buttons(table.message(stale_board.id)) == [], "the old board lost its buttons"
     other = bob if player is alice else alice
     assert other.mention in table.board().content.split("👉", 1)[-1]
+
+
+async def reach_a_turn_ending_button(table: Table, alice: Any, bob: Any) -> tuple[Any, Any]:
+    """Click until the board offers a button that passes the turn: (player, button)."""
+    service = table.env.bot.service
+    while (button := await turn_ending_button(table, service)) is None:
+        player = player_on_turn(table, alice, bob)
+        await table.click_action(player, action_buttons(table.board())[0])
+    return player_on_turn(table, alice, bob), button
+
+
+def channel_posts(requests: list[Any]) -> list[Any]:
+    return [r for r in requests if r.method == "POST" and r.path.startswith("/channels/")]
+
+
+async def test_a_new_board_from_a_click_is_its_follow_up_and_costs_no_global_request(
+    simcord_env,
+) -> None:
+    """Issue 11: the click's answer, its follow-up (the new board) and the old board's
+    stripping all go through the interaction, in that order: nothing on the bot's global
+    budget, and the old board keeps its buttons until the new one is there."""
+    table = Table(simcord_env)
+    alice, bob = await start_two_humans(table)
+    player, button = await reach_a_turn_ending_button(table, alice, bob)
+    old_board = table.board()
+    before = len(simcord_env.http_requests)
+    await table.click_action(player, button)
+    made = simcord_env.http_requests[before:]
+    assert [r.path for r in made if not r.path.startswith(("/interactions/", "/webhooks/"))] == []
+    steps = [(r.method, r.path.rsplit("/", 1)[-1]) for r in made]
+    follow_up = next(i for i, (method, _) in enumerate(steps) if method == "POST" and i > 0)
+    strip = steps.index(("PATCH", "@original"))
+    assert steps[0][1] == "callback" and follow_up < strip, steps
+    assert table.board().id != old_board.id
+    assert action_buttons(table.message(old_board.id)) == []
+    other = bob if player is alice else alice
+    assert other.mention in table.board().content.split("👉", 1)[-1]
+
+
+async def test_boards_long_after_the_last_click_are_channel_messages(simcord_env) -> None:
+    """A click's interaction serves its match's boards for 14 minutes (Discord allows 15):
+    a board changed later (a timer, an AI, a crash's catch-up) is edited in the channel,
+    though it was a follow-up."""
+    table = Table(simcord_env)
+    alice, bob = await start_two_humans(table)
+    player, button = await reach_a_turn_ending_button(table, alice, bob)
+    await table.click_action(player, button)  # a new board: the click's follow-up
+    follow_up = table.board()
+    await simcord_env.advance_time(15 * 60)
+    match = await table.match()
+    state = simcord_env.bot.service.load_state(match)
+    (seat,) = RUSHIP.to_act(state)
+    seated = next(s.user_id for s in match.seats if s.seat == seat)
+    action = RUSHIP.legal_actions(state, seat)[0]
+    before = len(simcord_env.http_requests)
+    await simcord_env.bot.service.act(match.id, match.version, seated, action)  # no click
+    await simcord_env.advance_time(600)  # the catch-up loop's next round
+    made = [(r.method, r.path) for r in simcord_env.http_requests[before:]]
+    assert not [path for _, path in made if path.startswith("/webhooks/")], made
+    assert ("PATCH", f"/channels/{table.channel.id}/messages/{follow_up.id}") in made, made
+    match = await table.match()
+    assert not match.board_lags and board_version(table.board()) == match.version
+
+
+async def test_a_click_whose_interaction_discord_no_longer_takes_posts_in_the_channel(
+    simcord_env,
+) -> None:
+    table = Table(simcord_env)
+    alice, bob = await start_two_humans(table)
+    player, button = await reach_a_turn_ending_button(table, alice, bob)
+    simcord_env.inject_error("POST", "/webhooks/*", status=401, code=50027, times=1)
+    before = len(simcord_env.http_requests)
+    await table.click_action(player, button)
+    assert len(channel_posts(simcord_env.http_requests[before:])) == 1
+    match = await table.match()
+    assert not match.board_lags
+    assert board_version(table.board()) == match.version
 
 
 async def test_a_move_saved_just_before_a_crash_reaches_the_board_at_start_up(
