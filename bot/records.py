@@ -25,6 +25,8 @@ from typing import Any, Protocol
 
 from openskill.models import PlackettLuce
 
+from bot.errors import TableError
+
 MODEL = PlackettLuce()
 #: A newcomer's rating (openskill's defaults: mu 25, sigma 25/3, ordinal 0).
 DEFAULT_MU: float = float(MODEL.mu)
@@ -125,6 +127,18 @@ def rate(
             games = current.get(user, Rating()).games + 1
             updated[user] = Rating(float(after.mu), float(after.sigma), games)
     return updated
+
+
+class UnknownGame(TableError):
+    key = "records.error.unknown_game"  # params: game, games
+
+
+class ServerOnly(TableError):
+    key = "records.error.server_only"
+
+
+class BotPlayer(TableError):
+    key = "records.error.bot_player"  # params: player
 
 
 # ---------------------------------------------------------------- what the stores hand back

@@ -10,6 +10,8 @@ from typing import Any, ClassVar, Protocol, cast
 
 import discord
 
+from cogs._records_components import RECORDS_ITEMS
+
 BUTTONS_PER_ROW = 5
 MAX_ROWS = 5
 SELECT_OPTIONS = 25
@@ -467,6 +469,7 @@ DYNAMIC_ITEMS = (
     ResignButton,
     LogButton,
     RematchButton,
+    *RECORDS_ITEMS,
 )
 
 
