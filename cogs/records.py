@@ -35,6 +35,11 @@ def game_choices() -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=game.title, value=name) for name, game in GAMES.items()]
 
 
+def title_of(game: str) -> str:
+    """A game's title (a game no longer offered keeps its stored name)."""
+    return title_of(game) if game in GAMES else game
+
+
 def decimal(value: float, tr: Tr) -> str:
     """One decimal, with the reader's decimal mark."""
     return f"{value:.1f}".replace(".", tr("records.decimal_point"))
@@ -145,7 +150,7 @@ class RecordsCog(commands.Cog):
             summary = records.summarise(stats, game)
             if summary.played == 0:
                 key = "records.stats.none_game" if game else "records.stats.none"
-                title = GAMES[game].title if game else ""
+                title = title_of(game) if game else ""
                 await interaction.response.send_message(
                     tr(key, player=as_text(name), game=title), ephemeral=True
                 )
@@ -164,7 +169,7 @@ class RecordsCog(commands.Cog):
         tr: Tr,
     ) -> discord.Embed:
         title = (
-            tr("records.stats.title_game", player=name, game=GAMES[game].title)
+            tr("records.stats.title_game", player=name, game=title_of(game))
             if game
             else tr("records.stats.title", player=name)
         )
@@ -187,7 +192,7 @@ class RecordsCog(commands.Cog):
                 name=tr("records.stats.favourite"),
                 value=tr(
                     "records.stats.favourite_value",
-                    game=GAMES[summary.favourite].title,
+                    game=title_of(summary.favourite),
                     count=count,
                 ),
             )
@@ -211,7 +216,7 @@ class RecordsCog(commands.Cog):
                 lines.append(
                     tr(
                         "records.stats.rating_unrated",
-                        game=GAMES[rated].title,
+                        game=title_of(rated),
                     )
                 )
                 continue
@@ -219,7 +224,7 @@ class RecordsCog(commands.Cog):
             lines.append(
                 tr(
                     "records.stats.rating_line",
-                    game=GAMES[rated].title,
+                    game=title_of(rated),
                     rating=decimal(rating.ordinal, tr),
                     trend=trend_text(stats.history.get(rated, []), tr),
                     rank=ranked.rank,
@@ -249,7 +254,7 @@ class RecordsCog(commands.Cog):
         async with self.bot.table.guarded(interaction):
             guild = self._guild(interaction)
             name = self._game(game) or ""
-            title = GAMES[name].title
+            title = title_of(name)
             rows, total = await self.store.leaderboard(
                 guild, name, offset=page * PAGE_SIZE, limit=PAGE_SIZE
             )
@@ -361,7 +366,7 @@ class RecordsCog(commands.Cog):
     def _history_line(played: PlayedMatch, tr: Tr) -> str:
         return tr(
             "records.history.line",
-            game=GAMES[played.game].title if played.game in GAMES else played.game,
+            game=title_of(played.game),
             number=played.match_id,
             result=result_text(played, tr),
             reason=reason_text(played, tr),
