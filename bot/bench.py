@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import io
 import os
 import random
 import resource
@@ -20,11 +21,14 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
+
+from PIL import Image
 
 from bot.errors import TableError
 from bot.games import GAMES
 from bot.matches import MatchService
-from bot.rendering import BoardPainter, default_processes
+from bot.rendering import BoardPainter, default_processes, render_board
 from bot.store import SqliteStore
 
 #: ``--game mixed``: the turn games, in rotation (Rush Out! has its own ``--live`` bench).
@@ -39,6 +43,12 @@ class Measures:
     timer_ms: list[float] = field(default_factory=list)
     games: set[str] = field(default_factory=set)
     lost_races: int = 0
+    #: Every ``SAMPLE_EVERY``-th board drawn, kept to time it again beside a bare encode.
+    samples: list[tuple[str, dict[str, Any], dict[str, str]]] = field(default_factory=list)
+
+
+#: One board in this many is kept for ``render_against_bare_encode``.
+SAMPLE_EVERY = 25
 
 
 class Bench:
@@ -85,8 +95,11 @@ class Bench:
             return
         rendering = time.perf_counter()
         names = {f"player_{s.seat}": f"player {match_id}·{s.seat + 1}" for s in match.seats}
-        png = await self.painter.render(match.game, engine.view(played.state, None), names)
+        public = engine.view(played.state, None)
+        png = await self.painter.render(match.game, public, names)
         done = time.perf_counter()
+        if len(self.measures.click_ms) % SAMPLE_EVERY == 0:
+            self.measures.samples.append((match.game, public, names))
         self.measures.click_ms.append((done - started) * 1000)
         self.measures.render_ms.append((done - rendering) * 1000)
         self.measures.png_bytes.append(len(png))
@@ -152,6 +165,23 @@ async def timer_loop(store: SqliteStore, measures: Measures) -> None:
         started = time.perf_counter()
         await store.due_timers(time.time())
         measures.timer_ms.append((time.perf_counter() - started) * 1000)
+
+
+def render_against_bare_encode(
+    samples: list[tuple[str, dict[str, Any], dict[str, str]]],
+) -> list[tuple[str, float, float]]:
+    """Each sampled board drawn and encoded as the bot does, then the same picture encoded
+    alone by Pillow's plain PNG encoder: (game, render ms, bare encode ms), in this process."""
+    timed = []
+    for game, view, names in samples:
+        started = time.perf_counter()
+        png = render_board(game, view, names)
+        drawn = time.perf_counter()
+        picture = Image.open(io.BytesIO(png)).convert("RGB")
+        encoding = time.perf_counter()
+        picture.save(io.BytesIO(), "PNG")
+        timed.append((game, (drawn - started) * 1000, (time.perf_counter() - encoding) * 1000))
+    return timed
 
 
 def tree_rss_kb() -> int:
@@ -230,7 +260,22 @@ def main(argv: list[str]) -> int:
     if measures.timer_ms:
         print(f"timer read (due now): max {max(measures.timer_ms):.1f} ms")
     print(f"peak RSS (bot + render workers): {rss_kb / 1024:.0f} MB")
+    print_render_against_bare_encode(measures)
     return 0
+
+
+def print_render_against_bare_encode(measures: Measures) -> None:
+    """Issue 11's check: a render (drawing and encoding) takes at most twice the bare
+    encode of the same picture by Pillow's plain PNG encoder."""
+    timed = render_against_bare_encode(measures.samples)
+    for game in sorted({game for game, _, _ in timed}):
+        rendered = [r for g, r, _ in timed if g == game]
+        bare = [b for g, _, b in timed if g == game]
+        ratio = statistics.median(rendered) / statistics.median(bare)
+        print(
+            f"{game}: render {statistics.median(rendered):.1f} ms against a bare encode of "
+            f"{statistics.median(bare):.1f} ms (×{ratio:.2f}, medians of {len(rendered)})"
+        )
 
 
 def live(args: argparse.Namespace) -> int:

@@ -33,6 +33,17 @@ async def test_the_mixed_bench_clicks_every_turn_game_and_reads_timers(tmp_path:
     assert len(measures.click_ms) + measures.lost_races == 50
     assert measures.timer_ms, "the timer loop's read ran meanwhile"
     assert measures.games == set(MIXED), "each turn game was clicked and drawn"
+    assert measures.samples, "some boards kept to be timed beside a bare encode"
+
+
+def test_a_sampled_board_is_timed_beside_the_bare_encode_of_the_same_picture() -> None:
+    from bot.bench import render_against_bare_encode
+    from bot.games import GAMES
+
+    engine = GAMES["ruship"]
+    view = engine.view(engine.new_state(2, 7), None)
+    ((game, rendered, bare),) = render_against_bare_encode([("ruship", view, {})])
+    assert game == "ruship" and rendered > 0 and bare > 0
 
 
 def test_a_render_worker_warms_up_on_every_games_opening_board() -> None:
