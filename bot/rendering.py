@@ -15,10 +15,13 @@ import threading
 import time
 from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from renderers import PRIVATE_RENDERERS, RENDERERS
 from renderers.base import with_result
+
+if TYPE_CHECKING:
+    from bot.replay import Animation, ReplayJob
 
 log = logging.getLogger(__name__)
 
@@ -95,6 +98,9 @@ class BoardPainter:
                 initializer=_start_worker,
                 initargs=(os.getpid(),),
             )
+        #: One replay at a time, each in a process of its own (``render_replay``).
+        self._replay_lock = asyncio.Lock()
+        self._replay_pool: ProcessPoolExecutor | None = None
 
     async def warm_up(self) -> None:
         """Every worker draws each game's opening board at start-up, so the first board
@@ -132,7 +138,32 @@ class BoardPainter:
             self._pool, render_private, game, dict(view), focus, labels
         )
 
+    async def render_replay(self, job: ReplayJob) -> Animation:
+        """A match's animated replay (``bot.replay.make_animation``). It is seconds of
+        drawing: in the board workers every match's next board would wait behind it, so
+        it runs in a process of its own that ends with it (no memory held between
+        replays), one replay at a time; in a thread when ``processes`` is 0."""
+        from bot.replay import make_animation
+
+        async with self._replay_lock:
+            if self._pool is None:
+                return await asyncio.to_thread(make_animation, job)
+            context = multiprocessing.get_context("spawn")
+            pool = ProcessPoolExecutor(
+                1, mp_context=context, initializer=_die_with_parent, initargs=(os.getpid(),)
+            )
+            self._replay_pool = pool
+            try:
+                loop = asyncio.get_running_loop()
+                return await loop.run_in_executor(pool, make_animation, job)
+            finally:
+                self._replay_pool = None
+                pool.shutdown(wait=False)
+
     def close(self) -> None:
+        if self._replay_pool is not None:
+            self._replay_pool.shutdown(wait=False, cancel_futures=True)
+            self._replay_pool = None
         if self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
