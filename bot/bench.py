@@ -225,7 +225,16 @@ def main(argv: list[str]) -> int:
         action="store_true",
         help="Rush Out! live: --matches matches of 5 players clicking as fast as allowed",
     )
+    parser.add_argument(
+        "--replay",
+        action="store_true",
+        help="time the replay of a long match (200 turns) of each turn game, on one core",
+    )
     args = parser.parse_args(argv)
+    if args.replay:
+        from bot.bench_replay import main as replay_bench
+
+        return replay_bench(seed=args.seed)
     if args.live:
         return live(args)
     with tempfile.TemporaryDirectory() as folder:
