@@ -31,7 +31,7 @@ from bot.i18n import Tr
 from bot.matches import MatchService
 from bot.rendering import RESULT_LABEL, BoardPainter
 from bot.store import Match
-from cogs._components import HandButton, LogButton, RematchButton, action_components
+from cogs._components import HandButton, LogButton, RematchButton, ReplayButton, action_components
 from cogs._naming import Naming, pinging
 from cogs._routes import ClickRoutes
 
@@ -489,6 +489,7 @@ class BoardPublisher:
         view = discord.ui.View(timeout=None)
         view.add_item(RematchButton(match.id, tr("board.rematch")))
         view.add_item(LogButton(match.id, None, tr("board.log")))
+        view.add_item(ReplayButton(match.id, tr("replay.button")))
         return view
 
     def _public_actions(

@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Protocol, cast
 
 import discord
+from discord.ext import commands
 
 from cogs._records_components import RECORDS_ITEMS
 
@@ -306,6 +307,41 @@ class RematchButton(
         await flow_of(interaction).on_rematch(interaction, self.match_id)
 
 
+class Replays(Protocol):
+    """What the Replay button calls: the replays cog (``cogs.replays.ReplaysCog``)."""
+
+    async def on_replay(self, interaction: discord.Interaction, match_id: int) -> None: ...
+
+
+#: The name the replays cog is loaded under.
+REPLAYS_COG = "ReplaysCog"
+
+
+class ReplayButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rt:replay:(?P<match>\d+)"
+):
+    """On a finished board: the match told again, an animated picture and a text record."""
+
+    def __init__(self, match_id: int, label: str = "🎞 Replay") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=discord.ButtonStyle.secondary, custom_id=f"rt:replay:{match_id}"
+            )
+        )
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ReplayButton:
+        return cls(number(match["match"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        client = interaction.client
+        replays = client.get_cog(REPLAYS_COG) if isinstance(client, commands.Bot) else None
+        await cast(Replays, replays).on_replay(interaction, self.match_id)
+
+
 class StepSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=r"rt:step:(?P<match>\d+):s(?P<seat>\d+):(?P<part>\d+)",
@@ -469,6 +505,7 @@ DYNAMIC_ITEMS = (
     ResignButton,
     LogButton,
     RematchButton,
+    ReplayButton,
     *RECORDS_ITEMS,
 )
 
