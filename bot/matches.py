@@ -11,10 +11,11 @@ import asyncio
 import json
 import logging
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from bot import notify
 from bot.errors import (
     AlreadySeated,
     BadOptions,
@@ -35,6 +36,7 @@ from bot.errors import (
 )
 from bot.games import GAMES, Game
 from bot.games.base import SYSTEM_SEAT, clock_of, is_order_action
+from bot.notify import NotifyPrefs
 from bot.store import ChannelTaken, Match, MatchStore, Seat, StaleVersion
 
 log = logging.getLogger(__name__)
@@ -441,57 +443,123 @@ class MatchService:
         acting = self.engine(match).to_act(state)
         return [s.seat for s in match.seats if s.seat in acting and s.is_ai]
 
-    def reminder_at(self, match: Match, state: Any) -> float | None:
+    def reminder_at(
+        self, match: Match, state: Any, prefs: Mapping[int, NotifyPrefs] | None = None
+    ) -> float | None:
         """When the people to act are reminded. Turn games: 12 h into a turn, then daily.
         Real-time games: never while live (everyone is at the table); halfway to a pulse's
-        end, once, for a pulse of 10 min or more."""
+        end, once, for a pulse of 10 min or more. ``prefs``: the people's notification
+        settings (``bot.notify``): reminders off, after another delay, or paused while
+        they are away; the match's next reminder is the earliest of theirs."""
         if match.status != "active" or match.turn_started_at is None:
             return None
-        if not self.humans_to_act(match, state):
+        due = [
+            at
+            for seat in self.humans_to_act(match, state)
+            if (at := self.seat_reminder_at(match, state, seat, prefs)) is not None
+        ]
+        return min(due, default=None)
+
+    def seat_reminder_at(
+        self,
+        match: Match,
+        state: Any,
+        seat: Seat,
+        prefs: Mapping[int, NotifyPrefs] | None = None,
+    ) -> float | None:
+        """When this person to act is next reminded (None: not in this turn)."""
+        if match.turn_started_at is None:
             return None
+        person = (prefs or {}).get(seat.user_id or 0)
         if clock_of(self.engine(match)) is not None:
             deadline = self.deadline(match, state)
             if deadline is None or deadline - match.turn_started_at < PULSE_REMINDER_MIN_SECONDS:
                 return None
             if (match.last_reminder_at or 0.0) >= match.turn_started_at:
                 return None  # reminded in this pulse already
-            return (match.turn_started_at + deadline) / 2
-        if match.last_reminder_at is None:
-            return match.turn_started_at + REMINDER_FIRST_SECONDS
-        return match.last_reminder_at + REMINDER_EVERY_SECONDS
+            halfway = (match.turn_started_at + deadline) / 2
+            if person is not None and (not person.reminders or person.is_away(halfway)):
+                return None
+            return halfway
+        return notify.reminder_at(
+            person,
+            match.turn_started_at,
+            match.last_reminder_at,
+            first=REMINDER_FIRST_SECONDS,
+            every=REMINDER_EVERY_SECONDS,
+        )
 
-    def time_limit_at(self, match: Match, state: Any) -> float | None:
-        """When the turn's time runs out (the lobby's time limit), if it has one."""
+    def to_remind(
+        self, match: Match, state: Any, now: float, prefs: Mapping[int, NotifyPrefs] | None = None
+    ) -> list[Seat]:
+        """The people to act whose reminder is due at ``now``."""
+        return [
+            seat
+            for seat in self.humans_to_act(match, state)
+            if (at := self.seat_reminder_at(match, state, seat, prefs)) is not None and now >= at
+        ]
+
+    def time_limit_at(
+        self, match: Match, state: Any, prefs: Mapping[int, NotifyPrefs] | None = None
+    ) -> float | None:
+        """When the turn's time runs out (the lobby's time limit), if it has one: for the
+        first of the people to act (a person's clock waits while they are away)."""
+        due = [
+            at
+            for seat in self.humans_to_act(match, state)
+            if (at := self.seat_time_limit_at(match, seat, prefs)) is not None
+        ]
+        return min(due, default=None)
+
+    def seat_time_limit_at(
+        self, match: Match, seat: Seat, prefs: Mapping[int, NotifyPrefs] | None = None
+    ) -> float | None:
+        """When this person's time for the turn runs out: the lobby's limit, counted from
+        the turn's start or from the end of their away period."""
         limit = match.settings.get("time_limit")
         if not limit or match.turn_started_at is None or match.status != "active":
             return None
-        if not self.humans_to_act(match, state):
-            return None
-        return match.turn_started_at + float(limit)
+        person = (prefs or {}).get(seat.user_id or 0)
+        return notify.time_limit_at(person, match.turn_started_at, float(limit))
 
-    def next_timer(self, match: Match, state: Any) -> float | None:
+    def next_timer(
+        self, match: Match, state: Any, prefs: Mapping[int, NotifyPrefs] | None = None
+    ) -> float | None:
         """When the match's next timer falls due (stored, so the timer loop reads only the
         matches due now); None: nothing to wait for."""
-        due = [at for at in (self.reminder_at(match, state), self.time_limit_at(match, state))]
+        due = (self.reminder_at(match, state, prefs), self.time_limit_at(match, state, prefs))
         return min((at for at in due if at is not None), default=None)
 
-    def reminder_due(self, match: Match, now: float, state: Any) -> bool:
-        at = self.reminder_at(match, state)
+    def reminder_due(
+        self, match: Match, now: float, state: Any, prefs: Mapping[int, NotifyPrefs] | None = None
+    ) -> bool:
+        at = self.reminder_at(match, state, prefs)
         return at is not None and now >= at
 
-    def time_limit_passed(self, match: Match, now: float, state: Any) -> bool:
-        at = self.time_limit_at(match, state)
+    def time_limit_passed(
+        self, match: Match, now: float, state: Any, prefs: Mapping[int, NotifyPrefs] | None = None
+    ) -> bool:
+        at = self.time_limit_at(match, state, prefs)
         return at is not None and now >= at
+
+    async def prefs_of(self, match: Match) -> dict[int, NotifyPrefs]:
+        """The notification settings of the match's people (those who set any)."""
+        return await self.store.notify_prefs(match.humans())
 
     async def refresh_timer(self, match_id: int) -> None:
         """Store the match's next timer again (after the timer loop looked at it)."""
         async with self.lock(match_id):
             match = await self._get(match_id)
             state = None if match.status != "active" else await self._state_or_freeze(match)
-            await self.store.set_timer(match.id, self._timer_of(match, state))
+            prefs = await self.prefs_of(match) if state is not None else None
+            await self.store.set_timer(match.id, self._timer_of(match, state, prefs))
 
-    def _timer_of(self, match: Match, state: Any) -> float | None:
-        return None if state is None or match.status != "active" else self.next_timer(match, state)
+    def _timer_of(
+        self, match: Match, state: Any, prefs: Mapping[int, NotifyPrefs] | None = None
+    ) -> float | None:
+        if state is None or match.status != "active":
+            return None
+        return self.next_timer(match, state, prefs)
 
     async def play_expired_turn(self, match_id: int) -> list[Expired]:
         """The AI plays the turn of every person whose time ran out; after three in a
@@ -500,10 +568,15 @@ class MatchService:
         if match.status != "active":
             return []
         state = await self._state_or_freeze(match)
-        if not self.time_limit_passed(match, self.clock(), state):
+        prefs = await self.prefs_of(match)
+        now = self.clock()
+        if not self.time_limit_passed(match, now, state, prefs):
             return []
         expired: list[Expired] = []
         for seat in self.humans_to_act(match, state):
+            at = self.seat_time_limit_at(match, seat, prefs)
+            if at is None or now < at:
+                continue  # away, or back too recently: their time has not run out
             played = await self._play_out_seat(match.id, seat.seat)
             keeps = seat.expiries + 1 >= EXPIRIES_BEFORE_AI_KEEPS_SEAT
             await self._count_expiry(match.id, seat.seat, keeps)
@@ -536,7 +609,8 @@ class MatchService:
         now = self.clock()
         await self.store.mark_reminded(match.id, now)
         reminded = replace(match, last_reminder_at=now)
-        await self.store.set_timer(match.id, self._timer_of(reminded, state))
+        prefs = await self.prefs_of(match)
+        await self.store.set_timer(match.id, self._timer_of(reminded, state, prefs))
 
     # ---------------------------------------------------------------- helpers
     async def _get(self, match_id: int) -> Match:
@@ -544,6 +618,14 @@ class MatchService:
         if match is None:
             raise UnknownMatch()
         return match
+
+    async def _timer_prefs(self, match: Match, state: Any) -> dict[int, NotifyPrefs] | None:
+        """The settings a write's next timer depends on: those of the people to act (none
+        to read when only AI seats act, or nothing is timed)."""
+        if state is None or match.status != "active":
+            return None
+        people = [s.user_id for s in self.humans_to_act(match, state) if s.user_id]
+        return await self.store.notify_prefs(people) if people else None
 
     async def _write(
         self,
@@ -559,7 +641,8 @@ class MatchService:
                 state = self.load_state(match)
             except MatchFrozen:
                 state = None
-        match = replace(match, timer_at=self._timer_of(match, state))
+        prefs = await self._timer_prefs(match, state)
+        match = replace(match, timer_at=self._timer_of(match, state, prefs))
         try:
             return await self.store.update(
                 match,

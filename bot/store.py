@@ -20,6 +20,7 @@ from urllib.parse import urlparse
 import aiosqlite
 
 from bot import records
+from bot.notify import Follower, NotifyPrefs
 from bot.records import PlayedMatch, PlayerStats, Ranked, Rating
 
 OPEN_STATUSES = ("lobby", "active")
@@ -178,6 +179,32 @@ class MatchStore(Protocol):
 
     async def rank_of(self, guild_id: int | None, game: str, user_id: int) -> Ranked | None:
         """The person's place on the game's leaderboard (None: not rated yet)."""
+        ...
+
+    # Notification settings and followers (``bot.notify``).
+    async def notify_prefs(self, user_ids: Sequence[int]) -> dict[int, NotifyPrefs]:
+        """The settings of those of these people who changed any (the others have the
+        defaults)."""
+        ...
+
+    async def set_notify_prefs(self, prefs: NotifyPrefs, now: float) -> None:
+        """Store a person's settings (replacing theirs)."""
+        ...
+
+    async def active_of_user(self, user_id: int) -> list[Match]:
+        """The active matches, in any server, where the person holds a seat."""
+        ...
+
+    async def follow(self, follower: Follower) -> None:
+        """Follow a match, or change how (``every_turn``) if already following."""
+        ...
+
+    async def unfollow(self, match_id: int, user_id: int) -> bool:
+        """Stop following; False if the person did not follow that match."""
+        ...
+
+    async def followers(self, match_id: int) -> list[Follower]:
+        """Who follows the match, in the order they started."""
         ...
 
 
@@ -787,6 +814,92 @@ class SqliteStore:
             ahead = await cursor.fetchone()
         rank = (int(ahead[0]) if ahead else 0) + 1
         return Ranked(rank, user_id, Rating(float(mu), float(sigma), int(games)))
+
+    # ---------------------------------------------------------------- notifications
+    @_serialised
+    async def notify_prefs(self, user_ids: Sequence[int]) -> dict[int, NotifyPrefs]:
+        people = sorted(set(user_ids))
+        if not people:
+            return {}
+        marks = ",".join("?" * len(people))
+        async with self.db.execute(
+            "SELECT user_id, pings, reminders, remind_after, away_since, away_until, "
+            f"dm_closed, locale FROM notify_settings WHERE user_id IN ({marks})",
+            people,
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return {
+            int(user): NotifyPrefs(
+                int(user), str(pings), bool(reminders), after, since, until, bool(closed), locale
+            )
+            for user, pings, reminders, after, since, until, closed, locale in rows
+        }
+
+    @_serialised
+    async def set_notify_prefs(self, prefs: NotifyPrefs, now: float) -> None:
+        await self._exec(
+            "INSERT INTO notify_settings (user_id, pings, reminders, remind_after, away_since, "
+            "away_until, dm_closed, locale, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET pings = excluded.pings, "
+            "reminders = excluded.reminders, remind_after = excluded.remind_after, "
+            "away_since = excluded.away_since, away_until = excluded.away_until, "
+            "dm_closed = excluded.dm_closed, locale = excluded.locale, "
+            "updated_at = excluded.updated_at",
+            (
+                prefs.user_id,
+                prefs.pings,
+                int(prefs.reminders),
+                prefs.remind_after,
+                prefs.away_since,
+                prefs.away_until,
+                int(prefs.dm_closed),
+                prefs.locale,
+                now,
+            ),
+        )
+
+    @_serialised
+    async def active_of_user(self, user_id: int) -> list[Match]:
+        return await self._select(
+            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE status = 'active' AND id IN "
+            "(SELECT match_id FROM seats WHERE user_id = ? AND is_ai = 0) ORDER BY id",
+            (user_id,),
+        )
+
+    @_serialised
+    async def follow(self, follower: Follower) -> None:
+        await self._exec(
+            "INSERT INTO followers (match_id, user_id, every_turn, since, locale) "
+            "VALUES (?, ?, ?, ?, ?) ON CONFLICT (match_id, user_id) DO UPDATE SET "
+            "every_turn = excluded.every_turn, locale = excluded.locale",
+            (
+                follower.match_id,
+                follower.user_id,
+                int(follower.every_turn),
+                follower.since,
+                follower.locale,
+            ),
+        )
+
+    @_serialised
+    async def unfollow(self, match_id: int, user_id: int) -> bool:
+        done = await self._exec(
+            "DELETE FROM followers WHERE match_id = ? AND user_id = ?", (match_id, user_id)
+        )
+        return done.rowcount > 0
+
+    @_serialised
+    async def followers(self, match_id: int) -> list[Follower]:
+        async with self.db.execute(
+            "SELECT user_id, every_turn, since, locale FROM followers WHERE match_id = ? "
+            "ORDER BY since, user_id",
+            (match_id,),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [
+            Follower(match_id, int(user), bool(every), float(since), locale)
+            for user, every, since, locale in rows
+        ]
 
     async def _select(self, sql: str, params: tuple[Any, ...]) -> list[Match]:
         async with self.db.execute(sql, params) as cursor:

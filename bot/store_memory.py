@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot import records
+from bot.notify import Follower, NotifyPrefs
 from bot.records import PlayedMatch, PlayerStats, Ranked, Rating
 from bot.store import OPEN_STATUSES, ChannelTaken, Match, Seat, StaleVersion, with_record
 
@@ -28,6 +29,9 @@ class MemoryStore:
         #: (match id, user id, guild id, game, ordinal, at), in the order rated.
         self._history: list[tuple[int, int, int, str, float, float]] = []
         self._next_id = 1
+        self._notify: dict[int, NotifyPrefs] = {}
+        #: match id -> user id -> follower, in the order they started following.
+        self._followers: dict[int, dict[int, Follower]] = {}
         self._serial = asyncio.Lock()
 
     async def open(self) -> None:
@@ -285,6 +289,35 @@ class MemoryStore:
 
     async def timed_action_log(self, match_id: int) -> list[tuple[int, int, str, float]]:
         return list(self._actions.get(match_id, []))
+
+    # ---------------------------------------------------------------- notifications
+    async def notify_prefs(self, user_ids: Sequence[int]) -> dict[int, NotifyPrefs]:
+        return {user: self._notify[user] for user in user_ids if user in self._notify}
+
+    async def set_notify_prefs(self, prefs: NotifyPrefs, now: float) -> None:
+        self._notify[prefs.user_id] = prefs
+
+    async def active_of_user(self, user_id: int) -> list[Match]:
+        return [
+            copy.deepcopy(m)
+            for m in sorted(self._matches.values(), key=lambda m: m.id)
+            if m.status == "active" and any(s.user_id == user_id and not s.is_ai for s in m.seats)
+        ]
+
+    async def follow(self, follower: Follower) -> None:
+        if follower.match_id not in self._matches:
+            return
+        following = self._followers.setdefault(follower.match_id, {})
+        before = following.get(follower.user_id)
+        since = before.since if before is not None else follower.since
+        following[follower.user_id] = replace(follower, since=since)
+
+    async def unfollow(self, match_id: int, user_id: int) -> bool:
+        return self._followers.get(match_id, {}).pop(user_id, None) is not None
+
+    async def followers(self, match_id: int) -> list[Follower]:
+        found = self._followers.get(match_id, {}).values()
+        return sorted(found, key=lambda f: (f.since, f.user_id))
 
     def _patch(self, match_id: int, **changes: Any) -> None:
         match = self._matches.get(match_id)

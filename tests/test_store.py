@@ -520,3 +520,121 @@ async def test_the_records_queries_go_through_their_indexes(tmp_path: Path) -> N
         assert "rating_history_by_player" in history
     finally:
         await store.close()
+
+
+# ---------------------------------------------------------------- notifications and followers
+async def test_notification_settings_are_stored_per_person(store: MatchStore) -> None:
+    from bot.notify import NotifyPrefs
+
+    assert await store.notify_prefs([ALICE, BOB]) == {}, "nobody changed anything yet"
+    alice = NotifyPrefs(ALICE, pings="dm", reminders=False, remind_after=3600.0, locale="fr")
+    await store.set_notify_prefs(alice, 10.0)
+    away = NotifyPrefs(BOB, pings="none", away_since=20.0, away_until=7200.0, dm_closed=True)
+    await store.set_notify_prefs(away, 20.0)
+    assert await store.notify_prefs([ALICE, BOB, CAROL]) == {ALICE: alice, BOB: away}
+    back = replace(away, away_until=30.0, pings="both")
+    await store.set_notify_prefs(back, 30.0)
+    assert await store.notify_prefs([BOB]) == {BOB: back}, "a change replaces the row"
+
+
+async def test_followers_follow_change_and_unfollow(store: MatchStore) -> None:
+    from bot.notify import Follower
+
+    match = await lobby(store)
+    assert await store.followers(match.id) == []
+    await store.follow(Follower(match.id, CAROL, False, 5.0, "en"))
+    await store.follow(Follower(match.id, 44, True, 6.0, None))
+    await store.follow(Follower(match.id, CAROL, True, 9.0, "fr"))
+    assert await store.followers(match.id) == [
+        Follower(match.id, CAROL, True, 5.0, "fr"),  # following since the first time
+        Follower(match.id, 44, True, 6.0, None),
+    ]
+    assert await store.unfollow(match.id, CAROL) is True
+    assert await store.unfollow(match.id, CAROL) is False, "not following any more"
+    assert [f.user_id for f in await store.followers(match.id)] == [44]
+
+
+async def test_a_persons_active_matches_in_every_server(store: MatchStore) -> None:
+    first = await lobby(store, channel=5)
+    other = await store.create_lobby(
+        guild_id=2,
+        channel_id=7,
+        game="ruship",
+        creator_id=CAROL,
+        seed=1,
+        settings={},
+        seats=[Seat(0, CAROL), Seat(1, BOB)],
+        now=0.0,
+    )
+    await lobby(store, channel=6)  # still a lobby: not active
+    for match in (first, other):
+        await store.update(replace(match, status="active"), expected_version=0, now=1)
+    assert [m.id for m in await store.active_of_user(BOB)] == [first.id, other.id]
+    assert [m.id for m in await store.active_of_user(ALICE)] == [first.id]
+    assert await store.active_of_user(99) == []
+
+
+async def timed_match(service: MatchService, limit: int = 3600) -> Match:
+    match = await service.open_lobby(
+        game="ruship",
+        guild_id=1,
+        channel_id=5,
+        creator_id=ALICE,
+        settings={"options": {}, "time_limit": limit},
+        invited=[BOB],
+        seed=7,
+    )
+    return await service.start(match.id, ALICE)
+
+
+def person_to_act(service: MatchService, match: Match) -> int:
+    (seat,) = service.humans_to_act(match, service.load_state(match))
+    assert seat.user_id is not None
+    return seat.user_id
+
+
+async def test_an_away_period_pauses_the_time_limit_and_counts_it_from_the_return(
+    service: MatchService, clock: Clock
+) -> None:
+    from bot.notify import NotifyPrefs
+
+    match = await timed_match(service)
+    person = person_to_act(service, match)
+    started = clock.now
+    assert match.timer_at == started + 3600
+    await service.store.set_notify_prefs(
+        NotifyPrefs(person, away_since=started + 600, away_until=started + 5 * 3600), clock.now
+    )
+    await service.refresh_timer(match.id)
+    match = await service.get(match.id)
+    assert match.timer_at == started + 6 * 3600, "the limit counts from the end of the away"
+    clock.now = started + 2 * 3600
+    assert await service.play_expired_turn(match.id) == [], "away: the time has not run out"
+    clock.now = started + 3 * 3600  # back early
+    await service.store.set_notify_prefs(
+        NotifyPrefs(person, away_since=started + 600, away_until=clock.now), clock.now
+    )
+    await service.refresh_timer(match.id)
+    assert (await service.get(match.id)).timer_at == clock.now + 3600
+    clock.now += 3599
+    assert await service.play_expired_turn(match.id) == []
+    clock.now += 1
+    expired = await service.play_expired_turn(match.id)
+    assert [e.user_id for e in expired] == [person]
+
+
+async def test_reminders_follow_each_persons_settings(service: MatchService, clock: Clock) -> None:
+    from bot.notify import NotifyPrefs
+
+    match = await service.get(await started(service))
+    state = service.load_state(match)
+    person = person_to_act(service, match)
+    off = {person: NotifyPrefs(person, reminders=False)}
+    assert service.reminder_at(match, state, off) is None
+    early = {person: NotifyPrefs(person, remind_after=2 * 3600)}
+    assert service.reminder_at(match, state, early) == clock.now + 2 * 3600
+    away = {person: NotifyPrefs(person, away_until=clock.now + 24 * 3600)}
+    assert service.reminder_at(match, state, away) == clock.now + 36 * 3600, "after the away"
+    await service.store.set_notify_prefs(off[person], clock.now)
+    await service.refresh_timer(match.id)
+    assert (await service.get(match.id)).timer_at is None, "nothing to wait for"
