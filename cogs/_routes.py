@@ -3,9 +3,10 @@
 Discord counts every channel request (a message posted or edited) against the bot's global
 budget of 50 requests a second; what goes through an interaction (its response, the edits
 of that response, its follow-ups) does not count. For 15 minutes after a click, a match's
-boards are posted as follow-ups of that click and its messages are edited through it: the
-click itself, and the AI moves and timers that follow it. The board messages stay ordinary
-channel messages, so once the interaction has expired they are edited as any other.
+boards are posted as follow-ups of that click and the messages it posted or was clicked on
+are edited through it: the click itself, and the AI moves and timers that follow it. The
+board messages stay ordinary channel messages, so once the interaction has expired they are
+edited as any other.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ import discord
 
 #: An interaction lets the bot post and edit for 15 minutes; keep a margin for slow requests.
 ROUTE_SECONDS = 14 * 60.0
+#: The clicks kept per match: enough to edit the boards a busy turn posted through them.
+ROUTES_KEPT = 8
 #: What Discord answers about an interaction that can no longer be used.
 EXPIRED_CODES = frozenset({10015, 50027})  # unknown webhook, invalid webhook token
 
@@ -43,34 +46,35 @@ class Route:
 
 
 class ClickRoutes:
-    """The last click on each match, while its interaction can still be used."""
+    """The recent clicks on each match, while their interactions can still be used: the
+    newest posts new boards; whichever posted (or was clicked on) a message edits it."""
 
     def __init__(self, clock: Callable[[], float]) -> None:
         self.clock = clock
-        self._routes: dict[int, Route] = {}
+        self._routes: dict[int, list[Route]] = {}
 
     def remember(self, match_id: int, interaction: discord.Interaction) -> None:
-        self._routes[match_id] = Route(interaction, self.clock() + ROUTE_SECONDS)
+        routes = self._usable(match_id, answered=False)
+        routes.append(Route(interaction, self.clock() + ROUTE_SECONDS))
+        self._routes[match_id] = routes[-ROUTES_KEPT:]
 
     def forget_expired(self) -> None:
+        for match_id in list(self._routes):
+            if not self._usable(match_id, answered=False):
+                del self._routes[match_id]
+
+    def _usable(self, match_id: int, *, answered: bool = True) -> list[Route]:
+        """The match's routes not expired, oldest first; with ``answered``, only those whose
+        click was answered already (a follow-up or an edit needs the answer first)."""
         now = self.clock()
-        for match_id in [m for m, route in self._routes.items() if route.until <= now]:
-            del self._routes[match_id]
+        routes = [route for route in self._routes.get(match_id, []) if route.until > now]
+        self._routes[match_id] = routes
+        return [r for r in routes if r.interaction.response.is_done()] if answered else routes
 
-    def of(self, match_id: int) -> Route | None:
-        """The match's usable route: not expired, and its click already answered (a
-        follow-up needs the answer first)."""
-        route = self._routes.get(match_id)
-        if route is None:
-            return None
-        if route.until <= self.clock():
-            del self._routes[match_id]
-            return None
-        return route if route.interaction.response.is_done() else None
-
-    def drop(self, match_id: int, route: Route) -> None:
-        if self._routes.get(match_id) is route:
-            del self._routes[match_id]
+    def _drop(self, match_id: int, route: Route) -> None:
+        routes = self._routes.get(match_id, [])
+        if route in routes:
+            routes.remove(route)
 
     async def post(
         self,
@@ -80,44 +84,43 @@ class ClickRoutes:
         view: discord.ui.View | None,
         mentions: discord.AllowedMentions,
     ) -> int | None:
-        """The new board as a follow-up of the match's last click: its message id, or None
+        """The new board as a follow-up of the match's newest click: its message id, or None
         when there is no usable click (the caller posts in the channel)."""
-        route = self.of(match_id)
-        if route is None:
-            return None
-        try:
-            message = await route.interaction.followup.send(
-                content,
-                file=discord.File(io.BytesIO(png), filename="board.png"),
-                view=view or discord.utils.MISSING,
-                allowed_mentions=mentions,
-                ephemeral=False,
-                wait=True,
-            )
-        except discord.HTTPException as error:
-            if not expired(error):
-                raise
-            self.drop(match_id, route)
-            return None
-        route.followups.add(message.id)
-        return message.id
+        for route in reversed(self._usable(match_id)):
+            try:
+                message = await route.interaction.followup.send(
+                    content,
+                    file=discord.File(io.BytesIO(png), filename="board.png"),
+                    view=view or discord.utils.MISSING,
+                    allowed_mentions=mentions,
+                    ephemeral=False,
+                    wait=True,
+                )
+            except discord.HTTPException as error:
+                if not expired(error):
+                    raise
+                self._drop(match_id, route)
+                continue
+            route.followups.add(message.id)
+            return message.id
+        return None
 
     async def edit(self, match_id: int, message_id: int, **changes: Any) -> bool:
-        """Edit the message through the match's last click if that click may; False when
-        it may not (the caller edits in the channel). Raises ``discord.NotFound`` when the
-        message is gone."""
-        route = self.of(match_id)
-        if route is None or not route.owns(message_id):
-            return False
-        interaction = route.interaction
-        try:
-            if message_id in route.followups:
-                await interaction.followup.edit_message(message_id, **changes)
-            else:
-                await interaction.edit_original_response(**changes)
-        except discord.HTTPException as error:
-            if not expired(error):
-                raise
-            self.drop(match_id, route)
-            return False
-        return True
+        """Edit the message through a click of the match that may; False when none may (the
+        caller edits in the channel). Raises ``discord.NotFound`` when the message is gone."""
+        for route in self._usable(match_id):
+            if not route.owns(message_id):
+                continue
+            interaction = route.interaction
+            try:
+                if message_id in route.followups:
+                    await interaction.followup.edit_message(message_id, **changes)
+                else:
+                    await interaction.edit_original_response(**changes)
+            except discord.HTTPException as error:
+                if not expired(error):
+                    raise
+                self._drop(match_id, route)
+                continue
+            return True
+        return False
