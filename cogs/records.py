@@ -37,7 +37,7 @@ def game_choices() -> list[app_commands.Choice[str]]:
 
 def title_of(game: str) -> str:
     """A game's title (a game no longer offered keeps its stored name)."""
-    return title_of(game) if game in GAMES else game
+    return GAMES[game].title if game in GAMES else game
 
 
 def decimal(value: float, tr: Tr) -> str:
