@@ -234,7 +234,7 @@ def main(argv: list[str]) -> int:
     if args.replay:
         from bot.bench_replay import main as replay_bench
 
-        return replay_bench(seed=args.seed)
+        return replay_bench(seed=args.seed, processes=args.processes)
     if args.live:
         return live(args)
     with tempfile.TemporaryDirectory() as folder:

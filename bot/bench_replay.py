@@ -3,13 +3,18 @@ issue's budget: a 200-turn match in at most 10 s on one core), for each turn gam
 
 Each match is played through its engine by seeded players (the AI, or random legal moves
 where the AI ends matches too soon), logged as the store would log it, then replayed the
-way ``/replay`` does: the log replayed (``bot.replay.replay``), then every frame drawn,
-captioned and encoded (``bot.replay.make_animation``) in this process, on one core.
+way ``/replay`` does: the log replayed (``bot.replay.replay``), the boards drawn in a render
+worker and encoded in a thread (``BoardPainter.render_replay``): one step after the other,
+so one core at a time. Meanwhile another match's board is asked for every 100 ms, to see
+how long a click elsewhere waits behind a replay.
 """
 
 from __future__ import annotations
 
+import asyncio
 import random
+import resource
+import statistics
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -17,7 +22,8 @@ from typing import Any
 from bot.games import GAMES
 from bot.games.base import SYSTEM_SEAT, clock_of
 from bot.matches import STARTED_AT
-from bot.replay import Animation, LogEntry, ReplayJob, Step, frames_of, make_animation, replay
+from bot.rendering import BoardPainter
+from bot.replay import Animation, LogEntry, ReplayJob, Step, frames_of, replay
 from bot.store import Match, Seat
 
 #: The moment the played matches start (any fixed wall-clock time).
@@ -102,14 +108,15 @@ def simple_caption(step: Step | None) -> tuple[str, ...]:
 class Timed:
     game: str
     turns: int
-    replay_s: float
-    picture_s: float
-    cpu_s: float  # both, in CPU time of this process (the machine may be busy elsewhere)
+    replay_s: float  # the log replayed through the engine
+    picture_s: float  # the boards drawn, captioned and encoded
     animation: Animation
+    #: Boards of other matches asked for meanwhile: how long each took.
+    board_ms: list[float]
 
 
-def time_replay(game: str, turns: int, seed: int) -> Timed:
-    """The longest of a few seeded matches, cut at ``turns`` turns, replayed and drawn."""
+def long_match(game: str, turns: int, seed: int) -> tuple[Match, list[LogEntry]]:
+    """The longest of a few seeded matches, at most ``turns`` actions long."""
     players, options, random_moves = LONG_MATCHES[game]
     candidates = (
         played_match(
@@ -117,27 +124,57 @@ def time_replay(game: str, turns: int, seed: int) -> Timed:
         )
         for n in range(5)
     )
-    match, log = max(candidates, key=lambda played: len(played[1]))
-    started, cpu = time.perf_counter(), time.process_time()
+    return max(candidates, key=lambda played: len(played[1]))
+
+
+async def time_replay(painter: BoardPainter, game: str, turns: int, seed: int) -> Timed:
+    """A long match replayed the way ``/replay`` does it, while another match's board is
+    asked for every 100 ms (a click elsewhere)."""
+    match, log = long_match(game, turns, seed)
+    engine = GAMES[game]
+    other = engine.view(engine.new_state(engine.min_players, seed), None)
+    await painter.render(game, other)  # the worker knows this game's pictures
+    started = time.perf_counter()
     replayed = replay(match, log)
     frames = frames_of(replayed, simple_caption)[: turns + 1]
     replayed_at = time.perf_counter()
-    animation = make_animation(ReplayJob(game, frames, result="Winner: Player 1"))
+    drawing = asyncio.ensure_future(
+        painter.render_replay(ReplayJob(game, frames, result="Winner: Player 1"))
+    )
+    board_ms: list[float] = []
+    while not drawing.done():
+        asked = time.perf_counter()
+        await painter.render(game, other)
+        board_ms.append((time.perf_counter() - asked) * 1000)
+        await asyncio.wait([drawing], timeout=0.1)
+    animation = await drawing
     done = time.perf_counter()
-    cpu = time.process_time() - cpu
-    return Timed(game, len(frames) - 1, replayed_at - started, done - replayed_at, cpu, animation)
+    return Timed(
+        game, len(frames) - 1, replayed_at - started, done - replayed_at, animation, board_ms
+    )
 
 
-def main(turns: int = 200, seed: int = 1) -> int:
-    for game in LONG_MATCHES:
-        timed = time_replay(game, turns, seed)
+async def run(turns: int, seed: int, processes: int) -> list[Timed]:
+    painter = BoardPainter(processes)
+    try:
+        await painter.warm_up()
+        return [await time_replay(painter, game, turns, seed) for game in LONG_MATCHES]
+    finally:
+        painter.close()
+
+
+def main(turns: int = 200, seed: int = 1, processes: int = 1) -> int:
+    for timed in asyncio.run(run(turns, seed, processes)):
         shown = timed.animation
         every = f", every {shown.every} turns" if shown.every > 1 else ""
+        waits = sorted(timed.board_ms)
         print(
-            f"{game}: {timed.turns} turns, replayed in {timed.replay_s:.2f} s, drawn and encoded "
-            f"in {timed.picture_s:.2f} s (total {timed.replay_s + timed.picture_s:.1f} s, "
-            f"CPU {timed.cpu_s:.1f} s): "
-            f"{shown.frames} frames{every}, {shown.size[0]}×{shown.size[1]}, "
-            f"{len(shown.data) / 1e6:.1f} MB {shown.extension}"
+            f"{timed.game}: {timed.turns} turns, replayed in {timed.replay_s:.2f} s, drawn and "
+            f"encoded in {timed.picture_s:.1f} s: {shown.frames} frames{every}, "
+            f"{shown.size[0]}×{shown.size[1]}, {len(shown.data) / 1e6:.1f} MB {shown.extension}; "
+            f"another match's board meanwhile: median {statistics.median(waits):.0f} ms, "
+            f"max {waits[-1]:.0f} ms"
         )
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"peak RSS of this process (the bot's side: replays, captions, encoding): {peak:.0f} MB")
     return 0

@@ -41,6 +41,17 @@ def render_board(game: str, view: Mapping[str, Any], labels: Mapping[str, str] |
     return with_result(png, result.splitlines()) if result else png
 
 
+#: A replay's boards are drawn this many at a time (about 50 ms of a worker's time).
+REPLAY_BOARDS_AT_ONCE = 4
+
+
+def render_boards(
+    game: str, views: list[Mapping[str, Any]], labels: Mapping[str, str] | None
+) -> list[bytes]:
+    """Several boards of one match in one trip to a worker (a replay's)."""
+    return [render_board(game, view, labels) for view in views]
+
+
 def render_private(
     game: str, view: Mapping[str, Any], focus: str, labels: Mapping[str, str] | None
 ) -> bytes:
@@ -98,9 +109,8 @@ class BoardPainter:
                 initializer=_start_worker,
                 initargs=(os.getpid(),),
             )
-        #: One replay at a time, each in a process of its own (``render_replay``).
+        #: One replay at a time (``render_replay``).
         self._replay_lock = asyncio.Lock()
-        self._replay_pool: ProcessPoolExecutor | None = None
 
     async def warm_up(self) -> None:
         """Every worker draws each game's opening board at start-up, so the first board
@@ -139,31 +149,32 @@ class BoardPainter:
         )
 
     async def render_replay(self, job: ReplayJob) -> Animation:
-        """A match's animated replay (``bot.replay.make_animation``). It is seconds of
-        drawing: in the board workers every match's next board would wait behind it, so
-        it runs in a process of its own that ends with it (no memory held between
-        replays), one replay at a time; in a thread when ``processes`` is 0."""
-        from bot.replay import make_animation
+        """A match's animated replay (``bot.replay``): seconds of work, done so that other
+        matches' boards never wait long behind it. Its boards are drawn in the render
+        workers ``REPLAY_BOARDS_AT_ONCE`` at a time (a board asked for meanwhile is drawn
+        between two batches), then encoded in a thread, which holds the GIL little
+        (Pillow lets it go while it converts, scales and encodes). One replay at a time."""
+        from bot.replay import animate, boards_needed
 
         async with self._replay_lock:
-            if self._pool is None:
-                return await asyncio.to_thread(make_animation, job)
-            context = multiprocessing.get_context("spawn")
-            pool = ProcessPoolExecutor(
-                1, mp_context=context, initializer=_die_with_parent, initargs=(os.getpid(),)
-            )
-            self._replay_pool = pool
-            try:
-                loop = asyncio.get_running_loop()
-                return await loop.run_in_executor(pool, make_animation, job)
-            finally:
-                self._replay_pool = None
-                pool.shutdown(wait=False)
+            needed = boards_needed(job)
+            boards: dict[int, bytes] = {}
+            views = {index: job.frames[index].view for index in needed}
+            for start in range(0, len(needed), REPLAY_BOARDS_AT_ONCE):
+                part = needed[start : start + REPLAY_BOARDS_AT_ONCE]
+                drawn = await self._render_many(job.game, [views[i] for i in part], job.labels)
+                boards.update(zip(part, drawn, strict=True))
+            return await asyncio.to_thread(animate, job, boards)
+
+    async def _render_many(
+        self, game: str, views: list[Mapping[str, Any]], labels: Mapping[str, str]
+    ) -> list[bytes]:
+        if self._pool is None:
+            return await asyncio.to_thread(render_boards, game, views, labels)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool, render_boards, game, views, dict(labels))
 
     def close(self) -> None:
-        if self._replay_pool is not None:
-            self._replay_pool.shutdown(wait=False, cancel_futures=True)
-            self._replay_pool = None
         if self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None

@@ -7,8 +7,10 @@ kept, a standing order) that shows nothing to the table makes no frame of its ow
 The animation is drawn with the game's own renderer (``bot.rendering.render_board``), each
 board scaled down to ``FRAME_WIDTH`` (readable at phone width) under a caption band that
 says whose move it was and what happened, then encoded as an animated WebP (a GIF where
-Pillow has no WebP) that stays under Discord's upload limit. It is CPU work of seconds:
-``bot.rendering.BoardPainter.render_replay`` runs ``make_animation`` off the event loop.
+Pillow has no WebP) that stays under Discord's upload limit. It is CPU work of seconds,
+off the event loop: ``bot.rendering.BoardPainter.render_replay`` draws the boards in the
+render workers a few at a time (other matches' boards are drawn in between) and encodes
+them in a thread (``animate``).
 """
 
 from __future__ import annotations
@@ -200,23 +202,38 @@ class Animation:
 
 
 def make_animation(job: ReplayJob) -> Animation:
-    """The replay as an animated picture under ``job.limit`` bytes: every turn if they fit
-    (at most ``max_frames``), else every Nth turn, always with the opening and the end."""
+    """The replay as an animated picture, all of it in this thread (the bench, tests, a bot
+    without render processes; ``BoardPainter.render_replay`` draws the boards in its
+    workers instead)."""
+    return animate(job, {index: draw_board(job, index) for index in boards_needed(job)})
+
+
+def boards_needed(job: ReplayJob) -> list[int]:
+    """The frames whose boards are drawn: every turn while there are at most
+    ``max_frames``, else every Nth turn; always the opening and the end."""
+    return _chosen(len(job.frames), _first_step(job))
+
+
+def draw_board(job: ReplayJob, index: int) -> bytes:
+    return render_board(job.game, job.frames[index].view, job.labels)
+
+
+def animate(job: ReplayJob, boards: Mapping[int, bytes]) -> Animation:
+    """The animation from the boards of ``boards_needed(job)``, under ``job.limit`` bytes:
+    if too heavy, encoded again with a share of those frames that fits (every Nth)."""
     count = len(job.frames)
-    every = max(1, math.ceil((count - 1) / max(1, job.max_frames - 1)))
-    boards: dict[int, bytes] = {}
+    every = _first_step(job)
     while True:
         chosen = _chosen(count, every)
-        for index in chosen:
-            if index not in boards:
-                boards[index] = _board(job, index)
         data, extension, size = _encode(job, chosen, boards, every)
         if len(data) <= job.limit or len(chosen) <= 2:
             return Animation(data, extension, len(chosen), every, size)
-        # Too big: keep a share of the frames that fits, with a margin (a multiple of the
-        # step, so the boards drawn so far serve again).
+        # A multiple of the step, with a margin: the frames kept are among those drawn.
         every *= max(2, math.ceil(len(data) / (job.limit * 0.9)))
-        boards = {index: png for index, png in boards.items() if index in _chosen(count, every)}
+
+
+def _first_step(job: ReplayJob) -> int:
+    return max(1, math.ceil((len(job.frames) - 1) / max(1, job.max_frames - 1)))
 
 
 def _chosen(count: int, every: int) -> list[int]:
@@ -225,10 +242,6 @@ def _chosen(count: int, every: int) -> list[int]:
     if chosen[-1] != count - 1:
         chosen.append(count - 1)
     return chosen
-
-
-def _board(job: ReplayJob, index: int) -> bytes:
-    return render_board(job.game, job.frames[index].view, job.labels)
 
 
 def _encode(

@@ -188,7 +188,7 @@ def test_captions_leave_out_what_the_font_cannot_draw() -> None:
     assert drawable("🎲 Alice rolls **4** + 3 → 7", font(19)).strip() == "Alice rolls 4 + 3 → 7"
 
 
-async def test_the_painter_draws_a_replay_in_a_process_of_its_own() -> None:
+async def test_the_painter_draws_a_replays_boards_in_its_render_workers() -> None:
     from bot.rendering import BoardPainter
 
     match, log = played_match("ruship", 2, seed=3, limit=6)
