@@ -32,7 +32,9 @@ from bot.matches import MatchService
 from bot.rendering import RESULT_LABEL, BoardPainter
 from bot.store import Match
 from cogs._components import HandButton, LogButton, RematchButton, ReplayButton, action_components
+from cogs._follow_components import FollowButton
 from cogs._naming import Naming, pinging
+from cogs._notify import Notifier
 from cogs._routes import ClickRoutes
 
 if TYPE_CHECKING:
@@ -114,6 +116,8 @@ class BoardPublisher:
         self._loop_task: asyncio.Task[None] | None = None
         self._channel_changes: dict[int, deque[float]] = {}
         self.routes = ClickRoutes(self.clock)
+        #: Where turn pings go, direct messages, followers (``cogs._notify``).
+        self.notifier = Notifier(client, service, naming)
 
     # -- the catch-up loop
     def start(self) -> None:
@@ -200,6 +204,7 @@ class BoardPublisher:
             public = self.service.engine(match).view(state, None)
             public_key = view_key(public)
             looks = self._looks(match, state, public_key)
+            posted: Board | None = None
             if not repost and self._unchanged(match, state, looks):
                 message_id = match.board_message_id
                 assert message_id is not None
@@ -212,8 +217,13 @@ class BoardPublisher:
                 self._last_change[match.id] = self.clock()
                 self._shown[match.id] = looks
                 acting = board.acting
+                posted = board if message_id != match.board_message_id else None
             await self.service.store.set_board(
                 match.id, message_id=message_id, version=match.version, acting=acting
+            )
+        if posted is not None:
+            await self.notifier.board_posted(
+                match, state, posted.content, message_id, posted.acting, repost=repost
             )
         self.after_publish(match, state)
         return message_id
@@ -455,7 +465,8 @@ class BoardPublisher:
             )
             lines.append(tr("board.to_act", players=who))
             shown = set(match.board_acting or ())
-            mentions = pinging([s.user_id for s in humans if s.seat not in shown and s.user_id])
+            newly = [s.user_id for s in humans if s.seat not in shown and s.user_id]
+            mentions = pinging(await self.notifier.pinged_in_channel(newly))
             view = self.board_view(match, state, [s.seat for s in humans], public, presenter, tr)
         return Board("\n".join(lines), png, view, mentions, acting, account)
 
@@ -512,7 +523,10 @@ class BoardPublisher:
         tr: Tr,
     ) -> discord.ui.View | None:
         public_actions = self._public_actions(match, state, human_seats, presenter)
-        own: list[discord.ui.Item[Any]] = [LogButton(match.id, None, tr("board.log"))]
+        own: list[discord.ui.Item[Any]] = [
+            LogButton(match.id, None, tr("board.log")),
+            FollowButton(match.id, "follow", tr("notify.follow.button")),
+        ]
         if presenter.private_actions:
             own.insert(0, HandButton(match.id, tr(presenter.hand_label_key)))
         view = self.action_view(match, public_actions, public, presenter, tr, reserve=len(own))

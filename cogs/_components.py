@@ -11,6 +11,7 @@ from typing import Any, ClassVar, Protocol, cast
 import discord
 from discord.ext import commands
 
+from cogs._follow_components import FOLLOW_ITEMS
 from cogs._records_components import RECORDS_ITEMS
 
 BUTTONS_PER_ROW = 5
@@ -507,6 +508,7 @@ DYNAMIC_ITEMS = (
     RematchButton,
     ReplayButton,
     *RECORDS_ITEMS,
+    *FOLLOW_ITEMS,
 )
 
 

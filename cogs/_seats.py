@@ -19,7 +19,7 @@ from bot.games.base import SYSTEM_SEAT, clock_of
 from bot.matches import Expired, MatchService
 from bot.store import Match
 from cogs._boards import BoardPublisher
-from cogs._naming import Naming, pinging
+from cogs._naming import Naming
 
 log = logging.getLogger(__name__)
 
@@ -223,29 +223,23 @@ class SeatKeeper:
                 await self.service.freeze(match, "unreadable state")
                 continue
             humans = self.service.humans_to_act(match, state)
-            if humans and self.service.time_limit_passed(match, now, state):
+            # People's notification settings: reminders off or later, away periods.
+            prefs = await self.service.prefs_of(match) if humans else {}
+            if humans and self.service.time_limit_passed(match, now, state, prefs):
                 expired = await self.service.play_expired_turn(match.id)
                 await self.announce_expired(match, expired)
                 await self.boards.publish_or_retry_later(match.id)
-            elif humans and self.service.reminder_due(match, now, state):
-                await self.remind(match, state, humans)
+            elif humans and self.service.reminder_due(match, now, state, prefs):
+                await self.remind(match, state, self.service.to_remind(match, state, now, prefs))
             await self.service.refresh_timer(match.id)
 
     async def remind(self, match: Match, state: Any, humans: list[Any]) -> None:
+        """Remind these people to act, where each wants it (``cogs._notify``)."""
         channel = await self.boards.channel(match.channel_id)
         if channel is None:
             return
-        tr = self.naming.guild_tr(match)
-        players = ", ".join(f"<@{s.user_id}>" for s in humans)
-        await channel.send(
-            tr(
-                "timer.reminder",
-                players=players,
-                game=self.service.engine(match).title,
-                link=self.naming.link(match),
-            ),
-            allowed_mentions=pinging([s.user_id for s in humans]),
-        )
+        people = [s.user_id for s in humans if s.user_id]
+        await self.boards.notifier.remind(match, channel, people)
         await self.service.mark_reminded(match, state)
 
     async def announce_expired(self, match: Match, expired: list[Expired]) -> None:
