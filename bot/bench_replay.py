@@ -97,7 +97,7 @@ def played_match(
     return match, log
 
 
-def simple_caption(step: Step | None) -> tuple[str, ...]:
+def simple_caption(step: Step | None, before: dict[str, Any]) -> tuple[str, ...]:
     """A caption from the log alone (the bot's own come from each game's account)."""
     if step is None:
         return ("The start",)

@@ -393,8 +393,13 @@ def _drawn(face: ImageFont.FreeTypeFont, ch: str) -> bytes:
     return tile.tobytes()
 
 
-def frames_of(replay: Replay, caption: Callable[[Step | None], tuple[str, ...]]) -> list[Frame]:
-    """The opening, then one frame per turn, each with its caption (``None``: the opening)."""
-    frames = [Frame(replay.opening, caption(None))]
-    frames += [Frame(step.public, caption(step)) for step in replay.turns]
+#: Makes a frame's caption from its turn (None: the opening) and the public view before it.
+Captioner = Callable[[Step | None, dict[str, Any]], tuple[str, ...]]
+
+
+def frames_of(replay: Replay, caption: Captioner) -> list[Frame]:
+    """The opening, then one frame per turn, each with its caption."""
+    frames = [Frame(replay.opening, caption(None, replay.opening))]
+    for step in replay.turns:
+        frames.append(Frame(step.public, caption(step, frames[-1].view)))
     return frames

@@ -29,10 +29,10 @@ from bot.i18n import Tr
 from bot.replay import (
     Animation,
     Entry,
-    Frame,
     LogEntry,
     ReplayJob,
     Step,
+    frames_of,
     record_text,
     replay,
     utc,
@@ -116,8 +116,7 @@ class ReplaysCog(commands.Cog):
         """Answer with the replay's picture and record (the 🎞 Replay button comes here)."""
         async with self.flow.guarded(interaction, match_id):
             match = await self.bot.store.get(match_id)
-            self.check(interaction, match, match_id)
-            assert match is not None
+            match = self.check(interaction, match, match_id)
             # Drawing takes seconds: the answer is deferred first.
             await interaction.response.defer(ephemeral=not public, thinking=True)
             tr = self.flow.naming.guild_tr(match) if public else Tr(interaction.locale)
@@ -130,7 +129,7 @@ class ReplaysCog(commands.Cog):
             )
 
     @staticmethod
-    def check(interaction: discord.Interaction, match: Match | None, number: int) -> None:
+    def check(interaction: discord.Interaction, match: Match | None, number: int) -> Match:
         """A replay is shown in the match's own server, to someone who may see its channel
         (or played in it), once it has started."""
         if match is None:
@@ -144,6 +143,7 @@ class ReplaysCog(commands.Cog):
         seated = match.seat_of(interaction.user.id) is not None
         if not seated and not _may_see(interaction, match.channel_id):
             raise ReplayOutOfSight(number=number)
+        return match
 
     async def made(self, match: Match, tr: Tr) -> Made:
         key = (match.id, match.version, tr.language)
@@ -158,13 +158,16 @@ class ReplaysCog(commands.Cog):
             self._forget_old()
 
     def _forget_old(self) -> None:
-        kept = 0
-        for key, task in reversed(list(self._made.items())):
+        """Keep the newest few replays made (within ``KEPT_BYTES``) and those being made."""
+        kept_bytes = kept = 0
+        for key, task in reversed(list(self._made.items())):  # the newest first
             if not task.done():
                 continue
             failed = task.cancelled() or task.exception() is not None
-            kept += 0 if failed else len(task.result().animation.data)
-            if failed or kept > KEPT_BYTES or len(self._made) > KEPT_REPLAYS:
+            if not failed:
+                kept_bytes += len(task.result().animation.data)
+                kept += 1
+            if failed or kept_bytes > KEPT_BYTES or kept > KEPT_REPLAYS:
                 del self._made[key]
 
     async def make(self, match: Match, tr: Tr) -> Made:
@@ -188,26 +191,27 @@ class ReplaysCog(commands.Cog):
         def shown(action: str) -> bool:
             return over or not presenter.is_secret_action(action)
 
-        opening = Frame(
-            replayed.opening,
-            (tr("replay.opening", game=presenter.engine.title), " · ".join(names)),
-        )
-        frames = [opening]
-        entries: list[Entry] = []
-        before = replayed.opening
-        for step in replayed.steps:
+        def caption(step: Step | None, before: dict[str, Any]) -> tuple[str, ...]:
+            if step is None:
+                return (tr("replay.opening", game=presenter.engine.title), " · ".join(names))
+            headline = tr("replay.turn", number=step.turn, player=who(step.seat))
             told = _told(presenter, step, names, tr)
-            if step.turn is not None:
-                lines = told or [
-                    _label(presenter, step.action, before, tr) if shown(step.action) else ""
-                ]
-                headline = tr("replay.turn", number=step.turn, player=who(step.seat))
-                frames.append(Frame(step.public, (headline, *lines)))
-                before = step.public
-            if over or step.turn is not None:
-                action = step.action if shown(step.action) else tr("replay.private_action")
-                plain = tuple(line.replace("**", "") for line in told)
-                entries.append(Entry(step.seq, step.at, who(step.seat), action, plain))
+            if told or not shown(step.action):
+                return (headline, *told)
+            return (headline, _label(presenter, step.action, before, tr))
+
+        frames = frames_of(replayed, caption)
+        entries = [
+            Entry(
+                step.seq,
+                step.at,
+                who(step.seat),
+                step.action if shown(step.action) else tr("replay.private_action"),
+                tuple(line.replace("**", "") for line in _told(presenter, step, names, tr)),
+            )
+            for step in replayed.steps
+            if over or step.turn is not None  # while it goes on, only what the table saw
+        ]
         labels = presenter.render_labels(replayed.opening, names, tr)
         result = ""
         if over:

@@ -165,3 +165,20 @@ async def test_the_replay_speaks_french_to_a_french_client(simcord_env, french_c
     assert "partie n°1" in content and " tours" in content
     record = record_of(await replay_files(result))
     assert record.splitlines()[1].startswith("Joueurs : 1. alice, 2. IA 1"), record[:200]
+
+
+async def test_players_asking_for_the_same_replay_get_the_one_drawn(simcord_env) -> None:
+    table, alice = await finished_ruship(simcord_env)
+    painter = simcord_env.bot.painter
+    drawn = []
+    original = painter.render_replay
+
+    async def counted(job: Any) -> Any:
+        drawn.append(job.game)
+        return await original(job)
+
+    painter.render_replay = counted
+    bob = table.member("bob")
+    first = await replay_files(await alice.click(table.board(), label="🎞 Replay"))
+    second = await replay_files(await bob.click(table.board(), label="🎞 Replay"))
+    assert first == second and drawn == ["ruship"]
