@@ -20,6 +20,7 @@ from discord.ext import commands
 from bot import notify
 from bot.errors import NoMatchHere
 from bot.i18n import Tr
+from bot.matches import REMINDER_FIRST_SECONDS
 from bot.notify import (
     Follower,
     FollowOver,
@@ -45,7 +46,7 @@ PING_CHOICES = [
 ]
 
 
-class Settings:
+class Notifications:
     """What the notify and follow cogs share: the bot's services and the settings' text."""
 
     def __init__(self, bot: RushTableBot) -> None:
@@ -81,7 +82,7 @@ class Settings:
         if not prefs.reminders:
             lines.append(tr("notify.show.reminders_off"))
         else:
-            after = (prefs.remind_after or 12 * notify.HOUR) / notify.HOUR
+            after = (prefs.remind_after or REMINDER_FIRST_SECONDS) / notify.HOUR
             lines.append(tr("notify.show.reminders_on", hours=f"{after:g}"))
         if prefs.is_away(now) and prefs.away_until is not None:
             lines.append(tr("notify.show.away", until=f"<t:{int(prefs.away_until)}:F>"))
@@ -99,7 +100,7 @@ class NotifyCog(
 ):
     def __init__(self, bot: RushTableBot) -> None:
         self.bot = bot
-        self.settings = Settings(bot)
+        self.settings = Notifications(bot)
         super().__init__()
 
     async def reply(self, interaction: discord.Interaction, text: str) -> None:
@@ -199,7 +200,7 @@ class FollowCog(commands.Cog):
 
     def __init__(self, bot: RushTableBot) -> None:
         self.bot = bot
-        self.settings = Settings(bot)
+        self.settings = Notifications(bot)
 
     @property
     def flow(self) -> TableFlow:
