@@ -151,12 +151,19 @@ class Entry:
     told: tuple[str, ...] = ()
 
 
-def record_text(title: Sequence[str], entries: Sequence[Entry], footer: Sequence[str] = ()) -> str:
-    """The downloadable record: a title, then one line per action (seq, UTC time, player,
-    action) with what it showed the table indented below it."""
+def record_text(
+    title: Sequence[str],
+    entries: Sequence[Entry],
+    footer: Sequence[str] = (),
+    said: str = "{who}: {action}",
+) -> str:
+    """The downloadable record: a title, then one line per action (seq, UTC time, player
+    and action, as ``said`` puts them; the player alone for an action not shown) with what
+    it showed the table indented below it."""
     lines = [*title, ""]
     for entry in entries:
-        lines.append(f"{entry.seq:>5}  {utc(entry.at)}  {entry.who}: {entry.action}")
+        who = said.format(who=entry.who, action=entry.action) if entry.action else entry.who
+        lines.append(f"{entry.seq:>5}  {utc(entry.at)}  {who}")
         lines += [f"{'':7}{line}" for line in entry.told]
     if footer:
         lines += ["", *footer]

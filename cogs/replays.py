@@ -201,17 +201,15 @@ class ReplaysCog(commands.Cog):
             return (headline, _label(presenter, step.action, before, tr))
 
         frames = frames_of(replayed, caption)
-        entries = [
-            Entry(
-                step.seq,
-                step.at,
-                who(step.seat),
-                step.action if shown(step.action) else tr("replay.private_action"),
-                tuple(line.replace("**", "") for line in _told(presenter, step, names, tr)),
-            )
-            for step in replayed.steps
-            if over or step.turn is not None  # while it goes on, only what the table saw
-        ]
+
+        def entry(step: Step) -> Entry:
+            told = tuple(line.replace("**", "") for line in _told(presenter, step, names, tr))
+            hidden = "" if told else tr("replay.private_action")  # the told lines suffice
+            action = step.action if shown(step.action) else hidden
+            return Entry(step.seq, step.at, who(step.seat), action, told)
+
+        # While the match goes on, only what the table saw.
+        entries = [entry(step) for step in replayed.steps if over or step.turn is not None]
         labels = presenter.render_labels(replayed.opening, names, tr)
         result = ""
         if over:
@@ -227,6 +225,7 @@ class ReplaysCog(commands.Cog):
             self.record_title(match, presenter, names, tr),
             entries,
             self.record_end(match, replayed.complete, over, presenter, names, tr),
+            said=tr("replay.record_line", who="{who}", action="{action}"),
         )
         return job, record, len(frames) - 1, replayed.complete
 

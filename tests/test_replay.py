@@ -173,12 +173,17 @@ def test_the_record_tells_every_action_with_its_time_and_player() -> None:
         Entry(3, 1_700_000_090.5, "Bob", "(a hidden choice)"),
     ]
     text = record_text(["Rush Table · Ruship · match #7"], entries, ["🏆 Alice won."])
+    hidden = record_text([], [Entry(4, 1_700_000_100.0, "Bob", "", ("Bob kept a card.",))])
     lines = text.splitlines()
     assert lines[0] == "Rush Table · Ruship · match #7"
     assert "    2  2023-11-14 22:13:20  Alice: roll" in lines
     assert "       Alice rolled 4 + 3." in lines
     assert "    3  2023-11-14 22:14:50  Bob: (a hidden choice)" in lines
     assert lines[-1] == "🏆 Alice won."
+    assert hidden.splitlines()[1:] == [
+        "    4  2023-11-14 22:15:00  Bob",
+        "       Bob kept a card.",
+    ], "an action not shown: the player and what the table saw"
 
 
 def test_captions_leave_out_what_the_font_cannot_draw() -> None:
