@@ -38,7 +38,6 @@ from bot.replay import (
     utc,
 )
 from bot.store import Match
-from cogs._components import LARGEST_ID
 
 if TYPE_CHECKING:
     from bot.app import RushTableBot
@@ -47,6 +46,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+#: The largest whole number a slash command option may take (Discord: 2**53 - 1).
+LARGEST_OPTION = 2**53 - 1
 #: Replays kept ready for the next person who asks (a match's players often all click
 #: Replay at its end): the newest few, at most this many bytes of pictures together.
 KEPT_BYTES = 24 * 1024 * 1024
@@ -105,7 +106,7 @@ class ReplaysCog(commands.Cog):
     async def replay_command(
         self,
         interaction: discord.Interaction,
-        match: app_commands.Range[int, 1, LARGEST_ID],
+        match: app_commands.Range[int, 1, LARGEST_OPTION],
         share: bool = False,
     ) -> None:
         await self.on_replay(interaction, match, public=share)
