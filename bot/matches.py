@@ -11,11 +11,11 @@ import asyncio
 import json
 import logging
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot import notify
+from bot import notify, undo
 from bot.errors import (
     AlreadySeated,
     BadOptions,
@@ -30,6 +30,7 @@ from bot.errors import (
     NotYourTurn,
     OnlyCreator,
     StaleBoard,
+    TableError,
     UnknownAction,
     UnknownMatch,
     WrongPlayerCount,
@@ -37,12 +38,15 @@ from bot.errors import (
 from bot.games import GAMES, Game
 from bot.games.base import SYSTEM_SEAT, clock_of, is_order_action
 from bot.notify import NotifyPrefs
-from bot.store import ChannelTaken, Match, MatchStore, Seat, StaleVersion
+from bot.store import ChannelTaken, Match, MatchStore, Seat, StaleVersion, UndoRequest
 
 log = logging.getLogger(__name__)
 
 #: The match setting holding when it started (wall clock), the zero of its match time.
 STARTED_AT = "started_at"
+#: The match setting holding the version its last undo wrote: clicks made on a board older
+#: than that are stale, even though no action was logged since (the log lost some).
+UNDONE_AT = "undone_at"
 REMINDER_FIRST_SECONDS = 12 * 3600
 REMINDER_EVERY_SECONDS = 24 * 3600
 PULSE_REMINDER_MIN_SECONDS = 600
@@ -238,6 +242,29 @@ class MatchService:
         """Seconds since the match started: the time real-time games' actions carry."""
         return max(0.0, (self.clock() if now is None else now) - self.started_at(match))
 
+    def replayed(
+        self, match: Match, log: Sequence[tuple[int, int, str, float]], start: Any = None
+    ) -> Iterator[Any]:
+        """The match told again from its seed and its action log (``timed_action_log``
+        rows): the opening state (or ``start``, a state to go on from), then the state
+        after each action, a real-time game's at the action's own match time. Raises
+        ``IllegalAction`` at an action today's rules refuse. The one replay of a match:
+        ``/log`` and undo requests go through it."""
+        engine = self.engine(match)
+        clock = clock_of(engine)
+        state = start
+        if state is None:
+            state = engine.new_state(
+                len(match.seats), match.seed, match.settings.get("options", {})
+            )
+        yield state
+        for _seq, seat, action, at in log:
+            if clock is not None:
+                state = clock.apply_at(state, seat, action, self.match_time(match, at))
+            else:
+                state = engine.apply(state, seat, action)
+            yield state
+
     async def freeze(self, match: Match, reason: str) -> None:
         await self.store.freeze(match.id, reason, self.clock())
 
@@ -291,7 +318,7 @@ class MatchService:
         seats acted since."""
         if version == match.version:
             return True
-        if version > match.version:
+        if version > match.version or version < int(match.settings.get(UNDONE_AT, 0)):
             return False
         since = [
             (acted, action)
@@ -611,6 +638,129 @@ class MatchService:
         reminded = replace(match, last_reminder_at=now)
         prefs = await self.prefs_of(match)
         await self.store.set_timer(match.id, self._timer_of(reminded, state, prefs))
+
+    # ---------------------------------------------------------------- undo requests
+    async def request_undo(self, match_id: int, user_id: int) -> undo.UndoAsked:
+        """A person asks to take back their last action (the rules: ``bot.undo``). With
+        nobody to ask it is taken back at once; else the request waits for the others."""
+        async with self.lock(match_id):
+            match = await self._get(match_id)
+            if match.status == "frozen":
+                raise MatchFrozen(match=match)
+            if match.status == "lobby":
+                raise undo.NothingToUndo(match=match)
+            if match.status != "active":
+                raise MatchNotActive(match=match)
+            seat = match.seat_of(user_id)
+            if seat is None:
+                raise NotSeated(match=match)
+            waiting = await self.store.undo_request(match.id)
+            if waiting is not None and await self._undo_open(match, waiting):
+                raise undo.UndoWaiting(match=match)
+            plan = await self._plan_undo(match, seat)
+            voters = undo.voters(match, user_id)
+            if not voters:
+                return undo.UndoAsked(await self._rewind(match, plan), plan, voters, None)
+            request = UndoRequest(match.id, user_id, seat, match.version, plan.seq, self.clock())
+            await self.store.put_undo_request(request)
+            return undo.UndoAsked(match, plan, voters, request)
+
+    async def answer_undo(
+        self, match_id: int, version: int, user_id: int, accept: bool
+    ) -> undo.UndoAnswer:
+        """Accept or Refuse on the request made at ``version``: a refusal ends it; once
+        every other person accepted, the actions are taken back."""
+        async with self.lock(match_id):
+            match = await self._get(match_id)
+            request = await self.store.undo_request(match.id)
+            if user_id not in match.humans():
+                raise undo.NotAVoter(match=match)
+            if request is None or request.version != version:
+                raise undo.UndoClosed(match=match)
+            if not await self._undo_open(match, request):
+                await self.store.drop_undo_request(match.id)
+                if undo.still_open(request, self.clock()):
+                    raise undo.UndoLapsed(match=match)
+                raise undo.UndoExpired(match=match)
+            if user_id == request.user_id:
+                if accept:
+                    raise undo.OwnRequest(match=match)
+                await self.store.drop_undo_request(match.id)
+                return undo.UndoAnswer("withdrawn", match, request)
+            if not accept:
+                await self.store.drop_undo_request(match.id)
+                return undo.UndoAnswer("refused", match, request)
+            if user_id in request.accepted:
+                raise undo.AlreadyAccepted(match=match)
+            request = replace(request, accepted=(*request.accepted, user_id))
+            waiting = tuple(
+                v for v in undo.voters(match, request.user_id) if v not in request.accepted
+            )
+            if waiting:
+                await self.store.put_undo_request(request)
+                return undo.UndoAnswer("accepted", match, request, waiting)
+            plan = await self._plan_undo(match, request.seat)
+            if plan.seq != request.seq:
+                await self.store.drop_undo_request(match.id)
+                raise undo.UndoLapsed(match=match)
+            return undo.UndoAnswer("done", await self._rewind(match, plan), request)
+
+    async def _undo_open(self, match: Match, request: UndoRequest) -> bool:
+        """Not expired, and nothing public happened in the match since it was made."""
+        return (
+            match.status == "active"
+            and undo.still_open(request, self.clock())
+            and await self._still_current(match, request.version, request.seat, False)
+        )
+
+    async def _plan_undo(self, match: Match, seat: int) -> undo.UndoPlan:
+        engine = self.engine(match)
+        if clock_of(engine) is not None:
+            raise undo.UndoRealTime(match=match)
+        stored = await self._state_or_freeze(match)
+        log = await self.store.timed_action_log(match.id)
+
+        def replay(entries: Sequence[undo.LogEntry], start: Any) -> Iterator[Any]:
+            return self.replayed(match, entries, start)
+
+        try:
+            return await asyncio.to_thread(
+                undo.plan_undo,
+                engine,
+                len(match.seats),
+                log,
+                seat,
+                rated=undo.rated(match),
+                replay=replay,
+                stored=stored,
+            )
+        except TableError as error:
+            error.params.setdefault("match", match)
+            raise
+
+    async def _rewind(self, match: Match, plan: undo.UndoPlan) -> Match:
+        """Write the rewound match: one versioned transaction that also drops the log rows
+        taken back (``MatchStore.rewind``)."""
+        engine = self.engine(match)
+        now = self.clock()
+        turn_changed = engine.to_act(plan.state) != engine.to_act(self.load_state(match))
+        updated = replace(
+            match,
+            state=json.dumps(engine.dump(plan.state)),
+            result=None,
+            settings={**match.settings, UNDONE_AT: match.version + 1},
+            turn_started_at=now if turn_changed else match.turn_started_at,
+            last_reminder_at=None if turn_changed else match.last_reminder_at,
+        )
+        prefs = await self._timer_prefs(updated, plan.state)
+        updated = replace(updated, timer_at=self._timer_of(updated, plan.state, prefs))
+        try:
+            return await self.store.rewind(
+                updated, expected_version=match.version, drop=plan.drop, now=now
+            )
+        except StaleVersion as error:
+            current = await self.store.get(match.id)
+            raise StaleBoard(match=current) from error
 
     # ---------------------------------------------------------------- helpers
     async def _get(self, match_id: int) -> Match:

@@ -98,6 +98,23 @@ class Match:
         return [s.user_id for s in self.seats if s.user_id is not None and not s.is_ai]
 
 
+@dataclass(frozen=True)
+class UndoRequest:
+    """A person's request to take back their last action, waiting for the others' answers
+    (``bot.undo``). At most one per match."""
+
+    match_id: int
+    user_id: int  # who asks
+    seat: int
+    #: The match's version when asked: the request lapses once anything public happens.
+    version: int
+    #: The log row of the action to take back.
+    seq: int
+    asked_at: float
+    #: The people who accepted so far.
+    accepted: tuple[int, ...] = ()
+
+
 class MatchStore(Protocol):
     async def open(self) -> None: ...
     async def close(self) -> None: ...
@@ -154,6 +171,22 @@ class MatchStore(Protocol):
     async def timed_action_log(self, match_id: int) -> list[tuple[int, int, str, float]]:
         """The action log with the time each action was saved (``now`` of its update)."""
         ...
+
+    # Undo requests (``bot.undo``).
+    async def rewind(
+        self, match: Match, *, expected_version: int, drop: Sequence[int], now: float
+    ) -> Match:
+        """Take actions back: write the active ``match`` (its state replayed without them,
+        timers) and remove the log rows ``drop``, in one transaction guarded by the version
+        like ``update``; the match's undo request goes too. Returns the match as stored."""
+        ...
+
+    async def undo_request(self, match_id: int) -> UndoRequest | None: ...
+    async def put_undo_request(self, request: UndoRequest) -> None:
+        """Store the match's undo request, replacing any other."""
+        ...
+
+    async def drop_undo_request(self, match_id: int) -> None: ...
 
     # Players' records. A match's finish is recorded by the ``update`` that writes its
     # ``finished`` status, in the same transaction: ``ended_at``, each seat's place, and
@@ -700,6 +733,89 @@ class SqliteStore:
         ) as cursor:
             rows = await cursor.fetchall()
         return [(int(seq), int(seat), str(action), float(at)) for seq, seat, action, at in rows]
+
+    # ---------------------------------------------------------------- undo requests
+    @_serialised
+    async def rewind(
+        self, match: Match, *, expected_version: int, drop: Sequence[int], now: float
+    ) -> Match:
+        if match.status != "active":
+            raise StoreError(f"match {match.id}: only an active match is rewound")
+        new_version = expected_version + 1
+        await self._exec("BEGIN IMMEDIATE")
+        try:
+            cursor = await self._exec(
+                "UPDATE matches SET state = ?, result = NULL, settings = ?, version = ?, "
+                "turn_started_at = ?, last_reminder_at = ?, timer_at = ?, updated_at = ? "
+                "WHERE id = ? AND version = ? AND status = 'active'",
+                (
+                    match.state,
+                    json.dumps(match.settings),
+                    new_version,
+                    match.turn_started_at,
+                    match.last_reminder_at,
+                    match.timer_at,
+                    now,
+                    match.id,
+                    expected_version,
+                ),
+            )
+            if cursor.rowcount != 1:
+                raise StaleVersion(f"match {match.id} is no longer at version {expected_version}")
+            await self._write_seats(match.id, match.seats)
+            done = await self.db.executemany(
+                "DELETE FROM actions WHERE match_id = ? AND seq = ?",
+                [(match.id, seq) for seq in drop],
+            )
+            await done.close()
+            await self._exec("DELETE FROM undo_requests WHERE match_id = ?", (match.id,))
+            await self._exec("COMMIT")
+        except BaseException:
+            await self._exec("ROLLBACK")
+            raise
+        return replace(match, version=new_version, result=None)
+
+    @_serialised
+    async def undo_request(self, match_id: int) -> UndoRequest | None:
+        async with self.db.execute(
+            "SELECT user_id, seat, version, seq, asked_at, accepted FROM undo_requests "
+            "WHERE match_id = ?",
+            (match_id,),
+        ) as cursor:
+            row = await cursor.fetchone()
+        if row is None:
+            return None
+        user, seat, version, seq, asked_at, accepted = row
+        voted = _loads_or_none(accepted)
+        return UndoRequest(
+            match_id,
+            int(user),
+            int(seat),
+            int(version),
+            int(seq),
+            float(asked_at),
+            tuple(int(v) for v in voted) if isinstance(voted, list) else (),
+        )
+
+    @_serialised
+    async def put_undo_request(self, request: UndoRequest) -> None:
+        await self._exec(
+            "INSERT OR REPLACE INTO undo_requests (match_id, user_id, seat, version, seq, "
+            "asked_at, accepted) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (
+                request.match_id,
+                request.user_id,
+                request.seat,
+                request.version,
+                request.seq,
+                request.asked_at,
+                json.dumps(list(request.accepted)),
+            ),
+        )
+
+    @_serialised
+    async def drop_undo_request(self, match_id: int) -> None:
+        await self._exec("DELETE FROM undo_requests WHERE match_id = ?", (match_id,))
 
     # ---------------------------------------------------------------- players' records
     @_serialised

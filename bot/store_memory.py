@@ -16,7 +16,16 @@ from typing import Any
 from bot import records
 from bot.notify import Follower, NotifyPrefs
 from bot.records import PlayedMatch, PlayerStats, Ranked, Rating
-from bot.store import OPEN_STATUSES, ChannelTaken, Match, Seat, StaleVersion, with_record
+from bot.store import (
+    OPEN_STATUSES,
+    ChannelTaken,
+    Match,
+    Seat,
+    StaleVersion,
+    StoreError,
+    UndoRequest,
+    with_record,
+)
 
 
 class MemoryStore:
@@ -33,6 +42,7 @@ class MemoryStore:
         #: match id -> user id -> follower, in the order they started following.
         self._followers: dict[int, dict[int, Follower]] = {}
         self._serial = asyncio.Lock()
+        self._undo: dict[int, UndoRequest] = {}
 
     async def open(self) -> None:
         return None
@@ -289,6 +299,45 @@ class MemoryStore:
 
     async def timed_action_log(self, match_id: int) -> list[tuple[int, int, str, float]]:
         return list(self._actions.get(match_id, []))
+
+    async def rewind(
+        self, match: Match, *, expected_version: int, drop: Sequence[int], now: float
+    ) -> Match:
+        if match.status != "active":
+            raise StoreError(f"match {match.id}: only an active match is rewound")
+        async with self._serial:
+            stored = self._matches.get(match.id)
+            if stored is None or stored.version != expected_version or stored.status != "active":
+                raise StaleVersion(f"match {match.id} is no longer at version {expected_version}")
+            updated = replace(
+                stored,
+                state=match.state,
+                result=None,
+                settings=copy.deepcopy(match.settings),
+                version=expected_version + 1,
+                turn_started_at=match.turn_started_at,
+                last_reminder_at=match.last_reminder_at,
+                timer_at=match.timer_at,
+                seats=match.seats,
+            )
+            self._matches[match.id] = updated
+            dropped = set(drop)
+            self._actions[match.id] = [
+                row for row in self._actions.get(match.id, []) if row[0] not in dropped
+            ]
+            for seq in dropped:
+                self._by_ai.pop((match.id, seq), None)
+            self._undo.pop(match.id, None)
+            return copy.deepcopy(updated)
+
+    async def undo_request(self, match_id: int) -> UndoRequest | None:
+        return self._undo.get(match_id)
+
+    async def put_undo_request(self, request: UndoRequest) -> None:
+        self._undo[request.match_id] = request
+
+    async def drop_undo_request(self, match_id: int) -> None:
+        self._undo.pop(match_id, None)
 
     # ---------------------------------------------------------------- notifications
     async def notify_prefs(self, user_ids: Sequence[int]) -> dict[int, NotifyPrefs]:

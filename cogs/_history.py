@@ -11,7 +11,6 @@ import asyncio
 from typing import TYPE_CHECKING, Any
 
 from bot.games import IllegalAction
-from bot.games.base import clock_of
 from bot.i18n import Tr
 from bot.matches import MatchService
 from bot.store import Match
@@ -43,16 +42,13 @@ def _replay(
     tr: Tr,
 ) -> list[str]:
     engine = service.engine(match)
-    clock = clock_of(engine)
-    state: Any = engine.new_state(len(match.seats), match.seed, match.settings.get("options", {}))
+    states = service.replayed(match, log)
+    state: Any = next(states)
     public = engine.view(state, None)
     lines = presenter.event_lines(public.get("events", []), public, names, tr)
-    for _seq, seat, action, at in log:
+    for _entry in log:
         try:
-            if clock is not None:  # a real-time game replays at each action's own time
-                state = clock.apply_at(state, seat, action, service.match_time(match, at))
-            else:
-                state = engine.apply(state, seat, action)
+            state = next(states)
         except IllegalAction:
             # Played under an earlier version of the rules: the account stops here.
             lines.append(tr("log.older_rules"))

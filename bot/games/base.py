@@ -6,7 +6,12 @@ random draw comes from the generator whose state is held in the game state.
 
 from __future__ import annotations
 
+import contextlib
+import json
 import random
+from collections import Counter
+from collections.abc import Iterator
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar, cast
 
@@ -125,6 +130,55 @@ class HasClock(Protocol[StateT]):
         ...
 
 
+class HasSecrets(Protocol[StateT_contra]):
+    """Optional, for games whose hidden information the private views do not show exactly
+    as it is: a hidden pile (a deck's order) that a card may leave face up, or private views
+    that also show what they derive (a pawn's reach, the legs a card may move).
+
+    The table lets a player take an action back only while no hidden information has come
+    out since (``bot.undo``). It compares ``secrets_of`` before and after each action: the
+    engine's ``secrets`` when it has this method, else every seat's private view beyond the
+    public view. That default is right for a game whose only secrets are hands shown to
+    their owners (Rush'n'Crush) or that has none (Ruship); it is too strict for private
+    views that derive things (an undo refused that could be allowed) and blind to a hidden
+    pile turned face up, hence this hook.
+    """
+
+    def secrets(self, state: StateT_contra) -> Any:
+        """A JSON-safe value holding every piece of hidden information as it is (each hand,
+        a deck's order, a hidden choice, dice loaded in advance) and nothing derived from
+        public facts: it changes exactly when hidden information moves. The random
+        generator is not part of it: the table watches every ``SeededRng`` draw itself
+        (``watch_draws``)."""
+        ...
+
+
+def secrets_of(game: Game[Any], state: Any, players: int) -> Any:
+    """The hidden information of a state, to compare before and after an action (see
+    ``HasSecrets``): the engine's own ``secrets``, or by default each seat's private view
+    beyond the public view (as a multiset of its leaves, list positions left out)."""
+    secrets = getattr(game, "secrets", None)
+    if secrets is not None:
+        return cast("HasSecrets[Any]", game).secrets(state)
+    public = _leaves(game.view(state, None))
+    return [sorted((_leaves(game.view(state, seat)) - public).items()) for seat in range(players)]
+
+
+def _leaves(value: Any, path: tuple[str, ...] = ()) -> Counter[tuple[tuple[str, ...], str]]:
+    """Every scalar of a view with the keys leading to it (list positions left out, so a
+    card moving within a hand is no change)."""
+    found: Counter[tuple[tuple[str, ...], str]] = Counter()
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += _leaves(item, (*path, str(key)))
+    elif isinstance(value, list | tuple):
+        for item in value:
+            found += _leaves(item, path)
+    else:
+        found[(path, json.dumps(value, sort_keys=True, default=str))] += 1
+    return found
+
+
 def clock_of(game: object) -> HasClock[Any] | None:
     """The game as a ``HasClock`` when it keeps time (Rush Out!), else None."""
     needed = ("apply_at", "legal_actions_at", "ready_at", "next_deadline", "due_action")
@@ -142,6 +196,29 @@ def is_order_action(action: str) -> bool:
 _MASK64 = (1 << 64) - 1
 
 
+class DrawWatch:
+    """How many ``SeededRng`` draws were made while it watched (see ``watch_draws``)."""
+
+    def __init__(self) -> None:
+        self.draws = 0
+
+
+_WATCH: ContextVar[DrawWatch | None] = ContextVar("seeded_rng_watch", default=None)
+
+
+@contextlib.contextmanager
+def watch_draws() -> Iterator[DrawWatch]:
+    """Count the random draws made in this context (this thread or task) while open: how
+    the table tells, whatever the game, whether an action consumed randomness (a die, a
+    shuffle). Engines draw only through ``SeededRng``; other threads are not counted."""
+    watch = DrawWatch()
+    token = _WATCH.set(watch)
+    try:
+        yield watch
+    finally:
+        _WATCH.reset(token)
+
+
 class SeededRng:
     """A tiny SplitMix64 generator whose whole state is one JSON-safe integer.
 
@@ -153,6 +230,9 @@ class SeededRng:
         self.state = state & _MASK64
 
     def next_u64(self) -> int:
+        watch = _WATCH.get()
+        if watch is not None:
+            watch.draws += 1
         self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
         z = self.state
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64

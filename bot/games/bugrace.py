@@ -987,6 +987,18 @@ class BugRace:
             return f"{KEEP} {choose_keep(state, seat, rng)}"
         return choose_play(state, seat, rng)
 
+    def secrets(self, state: BugRaceState) -> JsonDict:
+        """Hidden information as it is (``HasSecrets``): the draw pile's order, and each
+        seat's draft packet, cards set aside to pass and hand. The private views also show
+        what they derive (the legs the current card may still move)."""
+        return {
+            "draw_pile": list(state.draw_pile),
+            "seats": [
+                [sorted(seat.offer), sorted(seat.passing), sorted(seat.hand)]
+                for seat in state.seats
+            ],
+        }
+
     def dump(self, state: BugRaceState) -> dict[str, Any]:
         return {
             "schema": SCHEMA_VERSION,

@@ -1518,6 +1518,17 @@ class Fireship:
     def bot_action(self, state: FireshipState, seat: int, rng: random.Random) -> str:
         return choose_action(state, seat, rng)
 
+    def secrets(self, state: FireshipState) -> Json:
+        """Hidden information as it is (``HasSecrets``): the deck's order (a card drawn
+        leaves it, kept or shown), each hand and its standing orders, dice loaded by
+        tests. The private views also show each pawn's reach, derived from the board."""
+        return {
+            "deck": list(state.deck),
+            "hands": [sorted(seat.hand) for seat in state.seats],
+            "orders": [dict(sorted(seat.orders.items())) for seat in state.seats],
+            "loaded": list(state.loaded),
+        }
+
     def dump(self, state: FireshipState) -> dict[str, Any]:
         return _dump(state)
 
