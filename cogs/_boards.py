@@ -483,6 +483,11 @@ class BoardPublisher:
             lines = lines[1:]
         return lines
 
+    def retell(self, match_id: int) -> None:
+        """The match went back (an undo): its next board tells the last turn afresh, not
+        after lines of actions that were taken back."""
+        self._accounts.pop(match_id, None)
+
     def result_line(
         self, match: Match, names: list[str], presenter: GameCog, tr: Tr, *, drawn: bool = False
     ) -> str:

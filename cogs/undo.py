@@ -1,0 +1,181 @@
+"""``/undo``: ask to take back your last action; every other person seated answers with
+**Accept** or **Refuse** on a public message.
+
+The rules are ``bot.undo``'s, applied by ``MatchService.request_undo`` and
+``answer_undo``; this cog asks, shows the request and its answers, and publishes the board
+again once the match is rewound. The buttons are ``DynamicItem``s carrying the match id and
+the version the request was made at, so they keep working after a restart (the request
+itself is stored) and a click on an old request is recognised as such.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import undo
+from bot.errors import NoMatchHere
+from bot.i18n import Tr
+from bot.matches import MatchService
+from bot.store import Match
+from cogs._components import number
+from cogs._naming import pinging
+
+if TYPE_CHECKING:
+    from bot.app import RushTableBot
+    from cogs._flow import TableFlow
+
+#: The name this cog is loaded under (the buttons find it by it).
+UNDO_COG = "UndoCog"
+
+
+class UndoButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"rt:undo:(?P<match>\d+):(?P<version>\d+):(?P<answer>yes|no)",
+):
+    """Accept / Refuse on an undo request made at ``version`` of the match."""
+
+    def __init__(self, match_id: int, version: int, accept: bool, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or ("Accept" if accept else "Refuse"),
+                style=discord.ButtonStyle.success if accept else discord.ButtonStyle.danger,
+                custom_id=f"rt:undo:{match_id}:{version}:{'yes' if accept else 'no'}",
+            )
+        )
+        self.match_id = match_id
+        self.version = version
+        self.accept = accept
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> UndoButton:
+        return cls(number(match["match"]), number(match["version"]), match["answer"] == "yes")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        client = interaction.client
+        cog = client.get_cog(UNDO_COG) if isinstance(client, commands.Bot) else None
+        if cog is None:
+            text = Tr(interaction.locale)("undo.error.unavailable")
+            await interaction.response.send_message(text, ephemeral=True)
+            return
+        await cast(UndoCog, cog).on_answer(interaction, self.match_id, self.version, self.accept)
+
+
+def mentions(user_ids: tuple[int, ...]) -> str:
+    return ", ".join(f"<@{user}>" for user in user_ids)
+
+
+class UndoCog(commands.Cog):
+    def __init__(self, bot: RushTableBot) -> None:
+        self.bot = bot
+
+    @property
+    def flow(self) -> TableFlow:
+        return self.bot.table
+
+    @property
+    def service(self) -> MatchService:
+        return self.bot.service
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(UndoButton)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(UndoButton)
+
+    def action_text(self, match: Match, plan: undo.UndoPlan, tr: Tr) -> str:
+        """The action taken back, as its button read (drawn from the public view: an action
+        that may be taken back revealed nothing)."""
+        presenter = self.flow.presenters.get(match.game)
+        if presenter is None:
+            return plan.action
+        public = self.service.engine(match).view(plan.before, None)
+        return presenter.action_label(plan.action, public, tr)
+
+    @app_commands.command(name="undo", description="Ask to take back your last action")
+    @app_commands.guild_only()
+    async def undo(self, interaction: discord.Interaction) -> None:
+        tr = Tr(interaction.locale)
+        async with self.flow.guarded(interaction):
+            match = await self.bot.store.open_in_channel(interaction.channel_id or 0)
+            if match is None:
+                raise NoMatchHere()
+            # Replaying a long match takes a moment. The answer is private; the request
+            # itself is a message of its own, for everyone to see.
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            asked = await self.service.request_undo(match.id, interaction.user.id)
+            if asked.done:
+                await self.republish(match.id)
+                action = self.action_text(asked.match, asked.plan, tr)
+                await interaction.followup.send(tr("undo.done_alone", action=action))
+                return
+            public = self.flow.naming.guild_tr(match)
+            view = discord.ui.View(timeout=None)
+            view.add_item(UndoButton(match.id, match.version, True, public("undo.button.accept")))
+            view.add_item(UndoButton(match.id, match.version, False, public("undo.button.refuse")))
+            text = public(
+                "undo.asked",
+                player=interaction.user.mention,
+                action=self.action_text(match, asked.plan, public),
+                players=mentions(asked.voters),
+            )
+            try:
+                channel = await self.flow.boards.channel(match.channel_id)
+                if channel is None:
+                    raise NoMatchHere()
+                await channel.send(text, view=view, allowed_mentions=pinging(list(asked.voters)))
+            except BaseException:
+                await self.bot.store.drop_undo_request(match.id)  # nobody could answer it
+                raise
+            await interaction.followup.send(tr("undo.posted", players=mentions(asked.voters)))
+
+    async def on_answer(
+        self, interaction: discord.Interaction, match_id: int, version: int, accept: bool
+    ) -> None:
+        """Accept or Refuse: the request's message tells each answer, and loses its buttons
+        once the request is over (taken back, refused, withdrawn, lapsed or expired)."""
+        async with self.flow.guarded(interaction, match_id):
+            match = await self.flow.match_here(interaction, match_id)
+            public = self.flow.naming.guild_tr(match)
+            # Taking the action back replays the match: answer first.
+            await interaction.response.defer()
+            shown = interaction.message.content if interaction.message else ""
+            quiet = discord.AllowedMentions.none()
+            try:
+                answer = await self.service.answer_undo(
+                    match_id, version, interaction.user.id, accept
+                )
+            except undo.UndoClosed as error:
+                ended = "" if type(error) is undo.UndoClosed else f"\n⌛ {public(error.key)}"
+                await interaction.edit_original_response(
+                    content=shown + ended, view=None, allowed_mentions=quiet
+                )
+                raise  # and the clicker is told why, privately
+            who = interaction.user.mention
+            if answer.outcome == "accepted":
+                line = public("undo.accepted_by", player=who, players=mentions(answer.waiting))
+                await interaction.edit_original_response(
+                    content=f"{shown}\n{line}", allowed_mentions=quiet
+                )
+                return
+            line = public(f"undo.{answer.outcome}", player=who)
+            await interaction.edit_original_response(
+                content=f"{shown}\n{line}", view=None, allowed_mentions=quiet
+            )
+            if answer.outcome == "done":
+                await self.republish(match_id)
+
+    async def republish(self, match_id: int) -> None:
+        """The board again, at the position before the actions taken back."""
+        self.flow.boards.retell(match_id)
+        await self.flow.boards.publish_or_retry_later(match_id)
+
+
+async def setup(bot: RushTableBot) -> None:
+    await bot.add_cog(UndoCog(bot))
