@@ -206,7 +206,8 @@ class MatchService:
                 match,
                 status="active",
                 state=json.dumps(engine.dump(state)),
-                settings={**match.settings, STARTED_AT: now},
+                # A rematch's settings are copied from its match: none of its undos count.
+                settings={**_without(match.settings, UNDONE_AT), STARTED_AT: now},
                 turn_started_at=now,
                 last_reminder_at=None,
             )
@@ -803,6 +804,10 @@ class MatchService:
         except StaleVersion as error:
             current = await self.store.get(match.id)
             raise StaleBoard(match=current) from error
+
+
+def _without(settings: dict[str, Any], key: str) -> dict[str, Any]:
+    return {name: value for name, value in settings.items() if name != key}
 
 
 def _with_seats(match: Match, seats: list[Seat]) -> Match:

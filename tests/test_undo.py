@@ -15,7 +15,7 @@ from bot import undo
 from bot.errors import NotSeated, StaleBoard
 from bot.games import GAMES
 from bot.games.base import SeededRng, is_order_action, watch_draws
-from bot.matches import MatchService
+from bot.matches import UNDONE_AT, MatchService
 from bot.store import Match, MatchStore, SqliteStore, StaleVersion, UndoRequest
 from bot.store_memory import MemoryStore
 
@@ -443,3 +443,27 @@ def test_every_undo_allowed_in_random_play_brings_back_the_state_before(game: st
                 engine.apply(states[-2], seat, action)
             assert watch.draws == 0
     assert allowed and refused, (allowed, refused)
+
+
+async def test_a_rematch_of_a_match_with_an_undo_plays_normally(service: MatchService) -> None:
+    match = await started(service)
+    seat, _ = await roll_then_move(service, match.id)
+    moved = await service.get(match.id)
+    await service.request_undo(match.id, user_of(match, seat))
+    done = await service.answer_undo(match.id, moved.version, user_of(match, 1 - seat), True)
+    assert done.match.settings[UNDONE_AT] == done.match.version
+    await service.resign(match.id, ALICE)
+    # The rematch starts from the old match's settings (as the Rematch button does).
+    rematch = await service.open_lobby(
+        game="ruship",
+        guild_id=1,
+        channel_id=5,
+        creator_id=ALICE,
+        settings={**done.match.settings, "rematch_of": match.id},
+        invited=[BOB],
+        seed=8,
+    )
+    rematch = await service.start(rematch.id, ALICE)
+    assert UNDONE_AT not in rematch.settings
+    played = await play(service, rematch.id, "roll")
+    assert played.match.version == rematch.version + 1
