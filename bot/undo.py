@@ -87,16 +87,20 @@ class AlreadyAccepted(TableError):
 
 
 class UndoClosed(TableError):
-    """The request a click answers is over; its message should lose its buttons."""
+    """The request a click answers is no longer open (answered, withdrawn or replaced)."""
 
     key = "undo.error.gone"
 
 
 class UndoLapsed(UndoClosed):
+    """It was still open, until now: the match moved on (its message may say so)."""
+
     key = "undo.error.lapsed"
 
 
 class UndoExpired(UndoClosed):
+    """It was still open, until now: nobody answered in time (its message may say so)."""
+
     key = "undo.error.expired"
 
 

@@ -151,10 +151,10 @@ class UndoCog(commands.Cog):
                 answer = await self.service.answer_undo(
                     match_id, version, interaction.user.id, accept
                 )
-            except undo.UndoClosed as error:
-                ended = "" if type(error) is undo.UndoClosed else f"\n⌛ {public(error.key)}"
+            except (undo.UndoLapsed, undo.UndoExpired) as error:
+                # This very request is over: its message says so and loses its buttons.
                 await interaction.edit_original_response(
-                    content=shown + ended, view=None, allowed_mentions=quiet
+                    content=f"{shown}\n⌛ {public(error.key)}", view=None, allowed_mentions=quiet
                 )
                 raise  # and the clicker is told why, privately
             who = interaction.user.mention
