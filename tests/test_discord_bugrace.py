@@ -421,7 +421,7 @@ async def test_a_french_server_gets_french_board_text(simcord_env) -> None:
     assert "À jouer" in board.content
     assert "a gardé une carte" in board.content or "Manche 1" in board.content
     labels = [label_of(b) for row in board.components for b in row.children]
-    assert labels == ["Ma main", "📜 Historique"]
+    assert labels == ["Ma main", "📜 Historique", "👁 Suivre"]
     match, state = await table.match(), await state_of(table)
     cog = simcord_env.bot.table.presenters["bugrace"]
     public = ENGINE.view(state, None)
