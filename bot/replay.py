@@ -52,9 +52,10 @@ PICTURE_LIMIT = 9_500_000
 #: of about 600 px keep every word of the board and of the caption legible there (see
 #: ``scaled``: a 1,100 px board becomes 550 px, a 1,186 px one 593).
 FRAME_WIDTH = 600
-#: More frames than this and only every Nth turn is shown (said on the frames): at 20-30 ms
-#: a frame, even the longest replay is built within the 10 s budget.
-MAX_FRAMES = 300
+#: More frames than this and only every Nth turn is shown (said on the frames): at 20-35 ms
+#: a frame (Rush'n'Crush with six cars the slowest), even the longest replay is built
+#: within the 10 s budget.
+MAX_FRAMES = 250
 #: Lossy WebP at this quality keeps the boards' text sharp at a fraction of lossless size
 #: (a 200-turn Fireship replay: 1.5 MB; 1.9 MB at quality 90; 9.5 MB lossless). Only the
 #: first frame is a key frame: each turn is encoded once, as the part of the picture that
