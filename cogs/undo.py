@@ -116,13 +116,14 @@ class UndoCog(commands.Cog):
                 await interaction.followup.send(tr("undo.done_alone", action=action))
                 return
             public = self.flow.naming.guild_tr(match)
+            asked_at = asked.match.version  # the version the request is stored with
             view = discord.ui.View(timeout=None)
-            view.add_item(UndoButton(match.id, match.version, True, public("undo.button.accept")))
-            view.add_item(UndoButton(match.id, match.version, False, public("undo.button.refuse")))
+            view.add_item(UndoButton(match.id, asked_at, True, public("undo.button.accept")))
+            view.add_item(UndoButton(match.id, asked_at, False, public("undo.button.refuse")))
             text = public(
                 "undo.asked",
                 player=interaction.user.mention,
-                action=self.action_text(match, asked.plan, public),
+                action=self.action_text(asked.match, asked.plan, public),
                 players=mentions(asked.voters),
             )
             try:
