@@ -21,10 +21,11 @@ from typing import Any
 
 from bot.games import GAMES
 from bot.games.base import SYSTEM_SEAT, clock_of
-from bot.matches import STARTED_AT
+from bot.matches import STARTED_AT, MatchService
 from bot.rendering import BoardPainter
 from bot.replay import Animation, LogEntry, ReplayJob, Step, frames_of, replay
 from bot.store import Match, Seat
+from bot.store_memory import MemoryStore
 
 #: The moment the played matches start (any fixed wall-clock time).
 START = 1_700_000_000.0
@@ -97,6 +98,11 @@ def played_match(
     return match, log
 
 
+def offline_service() -> MatchService:
+    """The table's match service with nothing stored: enough to replay a log."""
+    return MatchService(MemoryStore(), time.time)
+
+
 def simple_caption(step: Step | None, before: dict[str, Any]) -> tuple[str, ...]:
     """A caption from the log alone (the bot's own come from each game's account)."""
     if step is None:
@@ -135,7 +141,7 @@ async def time_replay(painter: BoardPainter, game: str, turns: int, seed: int) -
     other = engine.view(engine.new_state(engine.min_players, seed), None)
     await painter.render(game, other)  # the worker knows this game's pictures
     started = time.perf_counter()
-    replayed = replay(match, log)
+    replayed = replay(offline_service(), match, log)
     frames = frames_of(replayed, simple_caption)[: turns + 1]
     replayed_at = time.perf_counter()
     drawing = asyncio.ensure_future(

@@ -26,7 +26,6 @@ from typing import Any
 from PIL import Image, ImageDraw, ImageFont, features
 
 from bot.games import GAMES, IllegalAction
-from bot.games.base import clock_of
 from bot.matches import MatchService
 from bot.rendering import render_board
 from bot.store import Match
@@ -98,37 +97,17 @@ class Replay:
         return [step for step in self.steps if step.turn is not None]
 
 
-def replayed_states(match: Match, log: Sequence[LogEntry]) -> Iterator[tuple[LogEntry | None, Any]]:
-    """The opening state (with ``None``), then each logged action with the engine state
-    after it, rebuilt from the match's seed and options (a real-time game at each action's
-    own match time). Raises ``IllegalAction`` at an action the rules refuse today."""
+def replay(service: MatchService, match: Match, log: Sequence[LogEntry]) -> Replay:
+    """The match's public views, turn by turn, told again from its seed and action log by
+    the table's one replay (``MatchService.replayed``)."""
     engine = GAMES[match.game]
-    clock = clock_of(engine)
-    state: Any = engine.new_state(len(match.seats), match.seed, match.settings.get("options", {}))
-    yield None, state
-    started = MatchService.started_at(match)
-    for entry in log:
-        _seq, seat, action, at = entry
-        if clock is not None:
-            state = clock.apply_at(state, seat, action, max(0.0, at - started))
-        else:
-            state = engine.apply(state, seat, action)
-        yield entry, state
-
-
-def replay(match: Match, log: Sequence[LogEntry]) -> Replay:
-    """The match's public views, turn by turn, from its seed and action log."""
-    engine = GAMES[match.game]
-    states = replayed_states(match, log)
-    _, first = next(states)
-    opening = engine.view(first, None)
+    states = service.replayed(match, log)
+    opening = engine.view(next(states), None)
     steps: list[Step] = []
     shown = opening
     turn = 0
     try:
-        for entry, state in states:
-            assert entry is not None
-            seq, seat, action, at = entry
+        for (seq, seat, action, at), state in zip(log, states, strict=False):
             public = engine.view(state, None)
             changed = public != shown
             if changed:

@@ -183,7 +183,7 @@ class ReplaysCog(commands.Cog):
     ) -> tuple[ReplayJob, str, int, bool]:
         presenter = self.flow.presenters[match.game]
         names = self.flow.naming.names(match, tr, for_text=False)
-        replayed = replay(match, log_rows)
+        replayed = replay(self.bot.service, match, log_rows)
         over = match.status == "finished"
 
         def who(seat: int) -> str:

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.bench_replay import played_match, simple_caption
+from bot.bench_replay import offline_service, played_match, simple_caption
 from bot.games import GAMES
 from bot.replay import (
     UPLOAD_LIMIT,
@@ -22,7 +22,6 @@ from bot.replay import (
     make_animation,
     record_text,
     replay,
-    replayed_states,
 )
 from renderers.base import RESULT_BAND, SURFACE
 
@@ -35,6 +34,10 @@ MATCHES: dict[str, tuple[int, dict[str, Any], int]] = {
     "fireship": (2, {}, 60),
     "rushout": (3, {}, 200),
 }
+
+
+#: Replays go through the table's one replay of a log (``MatchService.replayed``).
+SERVICE = offline_service()
 
 
 def opened(animation: Animation) -> Image.Image:
@@ -69,7 +72,7 @@ def near(colour: tuple[int, ...], expected: tuple[int, int, int]) -> bool:
 def test_a_match_of_each_game_replays_as_an_animation_with_one_frame_per_turn(game: str) -> None:
     players, options, limit = MATCHES[game]
     match, log = played_match(game, players, seed=3, limit=limit, options=options)
-    replayed = replay(match, log)
+    replayed = replay(SERVICE, match, log)
     assert replayed.complete and len(replayed.steps) == len(log)
     engine = GAMES[game]
     assert replayed.turns, "the match went somewhere"
@@ -87,7 +90,7 @@ def test_a_match_of_each_game_replays_as_an_animation_with_one_frame_per_turn(ga
     held = durations(picture)
     assert held[-1] > max(held[1:-1]), "the end is held longer"
     if match.result:
-        *_, (_, final) = replayed_states(match, log)
+        *_, final = SERVICE.replayed(match, log)
         assert engine.outcome(final) is not None
         assert near(band_colour(picture, animation.frames - 1), RESULT_BAND), "the result"
         assert near(band_colour(picture, 1), SURFACE), "a turn's caption"
@@ -104,15 +107,15 @@ def test_hidden_choices_make_no_frame() -> None:
     assert orders
     seq, _, _, at = log[-1]
     with_order = [*log, (seq + 1, 1, orders[0], at + 1)]
-    replayed = replay(match, with_order)
+    replayed = replay(SERVICE, match, with_order)
     assert len(replayed.steps) == len(log) + 1
     assert replayed.steps[-1].turn is None, "no frame for a hidden choice"
-    assert len(replayed.turns) == len(replay(match, log).turns)
+    assert len(replayed.turns) == len(replay(SERVICE, match, log).turns)
 
 
 def test_a_real_time_match_replays_at_each_actions_own_time() -> None:
     match, log = played_match("rushout", 3, seed=8, limit=400)
-    replayed = replay(match, log)
+    replayed = replay(SERVICE, match, log)
     assert replayed.complete
     engine = GAMES["rushout"]
     from bot.games.base import clock_of
@@ -128,13 +131,13 @@ def test_a_real_time_match_replays_at_each_actions_own_time() -> None:
 def test_a_log_from_older_rules_stops_the_replay_where_it_no_longer_applies() -> None:
     match, log = played_match("ruship", 2, seed=3, limit=10)
     broken = [*log[:5], (log[5][0], log[5][1], "teleport 3", log[5][3]), *log[6:]]
-    replayed = replay(match, broken)
+    replayed = replay(SERVICE, match, broken)
     assert not replayed.complete and len(replayed.steps) == 5
 
 
 def test_too_many_turns_for_one_picture_show_every_nth_with_the_start_and_the_end() -> None:
     match, log = played_match("ruship", 2, seed=3, limit=60)
-    frames = frames_of(replay(match, log), simple_caption)
+    frames = frames_of(replay(SERVICE, match, log), simple_caption)
     job = ReplayJob("ruship", frames, result="Winner: Player 2", max_frames=10, width=300)
     animation = make_animation(job)
     every = animation.every
@@ -147,7 +150,7 @@ def test_too_many_turns_for_one_picture_show_every_nth_with_the_start_and_the_en
 
 def test_a_picture_too_heavy_for_discord_keeps_fewer_turns_until_it_fits() -> None:
     match, log = played_match("ruship", 2, seed=3, limit=60)
-    frames = frames_of(replay(match, log), simple_caption)
+    frames = frames_of(replay(SERVICE, match, log), simple_caption)
     whole = make_animation(ReplayJob("ruship", frames, width=300))
     limit = len(whole.data) // 3
     fitted = make_animation(ReplayJob("ruship", frames, width=300, limit=limit))
@@ -160,7 +163,7 @@ def test_without_webp_the_replay_is_a_gif(monkeypatch: pytest.MonkeyPatch) -> No
 
     monkeypatch.setattr(features, "check", lambda feature: False)
     match, log = played_match("bugrace", 2, seed=3, limit=8)
-    frames = frames_of(replay(match, log), simple_caption)
+    frames = frames_of(replay(SERVICE, match, log), simple_caption)
     animation = make_animation(ReplayJob("bugrace", frames, width=300))
     picture = opened(animation)
     assert animation.extension == "gif" and picture.format == "GIF"
@@ -197,7 +200,7 @@ async def test_the_painter_draws_a_replays_boards_in_its_render_workers() -> Non
     from bot.rendering import BoardPainter
 
     match, log = played_match("ruship", 2, seed=3, limit=6)
-    frames = frames_of(replay(replace(match, status="active"), log), simple_caption)
+    frames = frames_of(replay(SERVICE, replace(match, status="active"), log), simple_caption)
     painter = BoardPainter(processes=1)
     try:
         animation = await painter.render_replay(ReplayJob("ruship", frames, width=300))
