@@ -74,7 +74,7 @@ async def test_a_whole_match_has_short_boards_quiet_pings_a_drawn_result_and_a_l
     final = table.board()
     assert "🏆" in final.content
     labels = [label_of(b) for row in final.components for b in row.children]
-    assert labels == ["🔁 Rematch", "📜 Log"]
+    assert labels == ["🔁 Rematch", "📜 Log", "🎞 Replay"]
     from PIL import Image
 
     picture = Image.open(io.BytesIO(await final.attachments[0].read())).convert("RGB")
