@@ -10,7 +10,10 @@ from typing import Any
 import pytest
 
 from bot.app import RushTableBot
+from bot.matches import MatchService
 from bot.settings import Settings
+from bot.store import MatchStore, SqliteStore
+from bot.store_memory import MemoryStore
 
 
 def make_bot(database: Path, **overrides: Any) -> RushTableBot:
@@ -28,6 +31,39 @@ def make_bot(database: Path, **overrides: Any) -> RushTableBot:
     return RushTableBot(settings)
 
 
+# ---------------------------------------------------------------- one store suite, every driver
+@pytest.fixture(params=["sqlite", "memory"])
+async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[MatchStore]:
+    """Each storage driver in turn, empty."""
+    driver: MatchStore = (
+        SqliteStore(str(tmp_path / "store.db")) if request.param == "sqlite" else MemoryStore()
+    )
+    await driver.open()
+    yield driver
+    await driver.close()
+
+
+class Clock:
+    """A wall clock that moves only when a test sets ``now``."""
+
+    def __init__(self) -> None:
+        self.now = 1_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def service(store: MatchStore, clock: Clock) -> MatchService:
+    return MatchService(store, clock)
+
+
+# ---------------------------------------------------------------- the bot through simcord
 @pytest.fixture
 def database(tmp_path: Path) -> Path:
     return tmp_path / "rushtable.db"

@@ -404,9 +404,12 @@ class Turns:
         the bot did meanwhile (AI moves, timers): the rest went through the clicks'
         interactions. Returns how many there were."""
         made = global_requests(self.env, self.first_request)
-        clicks = sum(sum(counts) for counts in self.clicks.values())
-        assert len(made) <= clicks, (len(made), clicks, made[:20])
+        assert len(made) <= self.made(), (len(made), self.made(), made[:20])
         return len(made)
+
+    def made(self) -> int:
+        """Clicks made so far, by everyone."""
+        return sum(sum(counts) for counts in self.clicks.values())
 
     def figures(self) -> tuple[float, int]:
         """(median, maximum) clicks a person needed per turn."""

@@ -414,7 +414,7 @@ async def test_a_whole_match_has_short_boards_quiet_pings_and_few_clicks(
     median, most = turns.figures()
     print(
         f"\nRuship ({seats}): clicks per turn median {median}, max {most}; {manners}"
-        f"; {global_count} global requests"
+        f"; {global_count} global requests for {turns.made()} clicks"
     )
     assert median <= 2 and most <= 3
 

@@ -577,7 +577,7 @@ async def test_a_whole_race_has_short_boards_quiet_pings_and_few_clicks(simcord_
     median, most = turns.figures()
     print(
         f"\nRush'n'Crush (2 people + AI): clicks per turn median {median}, max {most}; {manners}"
-        f"; {global_count} global requests"
+        f"; {global_count} global requests for {turns.made()} clicks"
     )
     assert median <= 2 and most <= 5
 

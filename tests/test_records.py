@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import AsyncIterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -17,7 +16,7 @@ from bot.games import GAMES
 from bot.matches import MatchService
 from bot.records import PlayedMatch, PlayerStats, Rating, placings, rate, rating_entries
 from bot.store import MatchStore, SqliteStore, migrations, split_statements
-from bot.store_memory import MemoryStore
+from tests.conftest import Clock
 
 ALICE, BOB, CAROL, DAVE = 11, 22, 33, 44
 
@@ -142,23 +141,6 @@ def test_the_trend_looks_back_five_rated_matches() -> None:
 
 
 # ---------------------------------------------------------------- through the match service
-class Clock:
-    now = 1_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture(params=["sqlite", "memory"])
-async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[MatchStore]:
-    driver: MatchStore = (
-        SqliteStore(str(tmp_path / "records.db")) if request.param == "sqlite" else MemoryStore()
-    )
-    await driver.open()
-    yield driver
-    await driver.close()
-
-
 async def two_player_match(service: MatchService, channel: int = 5) -> int:
     match = await service.open_lobby(
         game="ruship",

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -30,36 +29,9 @@ from bot.store import (
 )
 from bot.store_memory import MemoryStore
 from bot.stores import store_from_url
+from tests.conftest import Clock
 
 ALICE, BOB, CAROL = 11, 22, 33
-
-
-@pytest.fixture(params=["sqlite", "memory"])
-async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[MatchStore]:
-    driver: MatchStore = (
-        SqliteStore(str(tmp_path / "store.db")) if request.param == "sqlite" else MemoryStore()
-    )
-    await driver.open()
-    yield driver
-    await driver.close()
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def service(store: MatchStore, clock: Clock) -> MatchService:
-    return MatchService(store, clock)
 
 
 async def lobby(store: MatchStore, channel: int = 5) -> Match:

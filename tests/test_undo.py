@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,38 +14,10 @@ from bot.errors import NotSeated, StaleBoard
 from bot.games import GAMES
 from bot.games.base import SeededRng, is_order_action, watch_draws
 from bot.matches import UNDONE_AT, MatchService
-from bot.store import Match, MatchStore, SqliteStore, StaleVersion, UndoRequest
-from bot.store_memory import MemoryStore
+from bot.store import Match, MatchStore, StaleVersion, UndoRequest
+from tests.conftest import Clock
 
 ALICE, BOB, CAROL, DAVE = 11, 22, 33, 44
-
-
-@pytest.fixture(params=["sqlite", "memory"])
-async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[MatchStore]:
-    driver: MatchStore = (
-        SqliteStore(str(tmp_path / "store.db")) if request.param == "sqlite" else MemoryStore()
-    )
-    await driver.open()
-    yield driver
-    await driver.close()
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def service(store: MatchStore, clock: Clock) -> MatchService:
-    return MatchService(store, clock)
 
 
 async def started(
