@@ -63,6 +63,25 @@ def service(store: MatchStore, clock: Clock) -> MatchService:
     return MatchService(store, clock)
 
 
+#: People in the store and service tests.
+ALICE, BOB = 11, 22
+
+
+async def started(service: MatchService, channel: int = 5) -> int:
+    """A Ruship match between ALICE and BOB, started: its id."""
+    match = await service.open_lobby(
+        game="ruship",
+        guild_id=1,
+        channel_id=channel,
+        creator_id=ALICE,
+        settings={"options": {}},
+        invited=[BOB],
+        seed=7,
+    )
+    await service.start(match.id, ALICE)
+    return match.id
+
+
 # ---------------------------------------------------------------- the bot through simcord
 @pytest.fixture
 def database(tmp_path: Path) -> Path:

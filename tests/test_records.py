@@ -16,7 +16,7 @@ from bot.games import GAMES
 from bot.matches import MatchService
 from bot.records import PlayedMatch, PlayerStats, Rating, placings, rate, rating_entries
 from bot.store import MatchStore, SqliteStore, migrations, split_statements
-from tests.conftest import Clock
+from tests.conftest import Clock, started
 
 ALICE, BOB, CAROL, DAVE = 11, 22, 33, 44
 
@@ -141,23 +141,9 @@ def test_the_trend_looks_back_five_rated_matches() -> None:
 
 
 # ---------------------------------------------------------------- through the match service
-async def two_player_match(service: MatchService, channel: int = 5) -> int:
-    match = await service.open_lobby(
-        game="ruship",
-        guild_id=1,
-        channel_id=channel,
-        creator_id=ALICE,
-        settings={"options": {}},
-        invited=[BOB],
-        seed=7,
-    )
-    await service.start(match.id, ALICE)
-    return match.id
-
-
 async def test_a_resigned_match_is_rated(store: MatchStore) -> None:
     service = MatchService(store, Clock())
-    match = await service.resign(await two_player_match(service), BOB)
+    match = await service.resign(await started(service), BOB)
     assert match.result == {"winners": [0], "reason": "resigned"}
     alice, bob = await store.rank_of(1, "ruship", ALICE), await store.rank_of(1, "ruship", BOB)
     assert alice is not None and bob is not None
@@ -182,7 +168,7 @@ async def test_a_match_finished_by_the_ai_playing_expired_turns_is_rated(
     """The AI plays turns whose time ran out with the same writes as a person's click."""
     clock = Clock()
     service = MatchService(store, clock)
-    match_id = await two_player_match(service)
+    match_id = await started(service)
     engine = GAMES["ruship"]
     for _ in range(2000):
         match = await service.get(match_id)
@@ -207,7 +193,7 @@ async def test_a_match_is_rated_once_however_often_its_finish_is_written(
     store = SqliteStore(path)
     await store.open()
     service = MatchService(store, Clock())
-    match_id = await two_player_match(service)
+    match_id = await started(service)
     await service.resign(match_id, BOB)
     once = await store.leaderboard(1, "ruship")
     with pytest.raises(MatchNotActive):  # a second Yes on the resign question

@@ -29,7 +29,7 @@ from bot.store import (
 )
 from bot.store_memory import MemoryStore
 from bot.stores import store_from_url
-from tests.conftest import Clock
+from tests.conftest import Clock, started
 
 ALICE, BOB, CAROL = 11, 22, 33
 
@@ -45,20 +45,6 @@ async def lobby(store: MatchStore, channel: int = 5) -> Match:
         seats=[Seat(0, ALICE), Seat(1, BOB)],
         now=0.0,
     )
-
-
-async def started(service: MatchService, channel: int = 5) -> int:
-    match = await service.open_lobby(
-        game="ruship",
-        guild_id=1,
-        channel_id=channel,
-        creator_id=ALICE,
-        settings={"options": {}},
-        invited=[BOB],
-        seed=7,
-    )
-    await service.start(match.id, ALICE)
-    return match.id
 
 
 # ---------------------------------------------------------------- the driver contract
