@@ -123,13 +123,7 @@ async def run_bench(
     await store.open()
     service = MatchService(store, time.time)
     painter = BoardPainter(processes)
-    await asyncio.gather(
-        *(
-            painter.render(each, GAMES[each].view(GAMES[each].new_state(2, n), None))
-            for each in (MIXED if game == "mixed" else (game,))
-            for n in range(processes * 2)
-        )
-    )
+    await painter.warm_up()  # as the bot does before it goes online
     bench = Bench(service, painter, game, seed)
     for _ in range(matches):
         await bench.open_match()
