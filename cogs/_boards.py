@@ -267,6 +267,7 @@ class BoardPublisher:
         if match.board_message_id is not None:
             self._channel_changes.setdefault(match.channel_id, deque()).append(self.clock())
         await self._strip_buttons(match, channel, match.board_message_id, responder)
+        self.routes.settle(match.id, message_id)
         # The new board keeps telling what ended the previous turn until it is edited
         # again, and then goes on with the new turn's actions after those lines.
         seen = self._accounts.get(match.id, (None, []))[0]

@@ -105,6 +105,14 @@ class ClickRoutes:
             return message.id
         return None
 
+    def settle(self, match_id: int, board_id: int) -> None:
+        """The match has a new board and its old one was stripped: the clicks before the one
+        that owns the new board can edit nothing that still matters, and are let go."""
+        routes = self._routes.get(match_id, [])
+        owner = next((i for i, route in enumerate(routes) if route.owns(board_id)), None)
+        if owner is not None:
+            self._routes[match_id] = routes[owner:]
+
     async def edit(self, match_id: int, message_id: int, **changes: Any) -> bool:
         """Edit the message through a click of the match that may; False when none may (the
         caller edits in the channel). Raises ``discord.NotFound`` when the message is gone."""
