@@ -18,7 +18,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 from renderers import PRIVATE_RENDERERS, RENDERERS
-from renderers.base import with_result
+from renderers.base import clear_layers, with_result
 
 if TYPE_CHECKING:
     from bot.replay import Animation, ReplayJob
@@ -63,9 +63,15 @@ def draw_every_opening() -> int:
     ready in this worker. Returns how many boards were drawn."""
     from bot.games import GAMES
 
+    openings = {
+        game: GAMES[game].view(GAMES[game].new_state(GAMES[game].min_players, 0), None)
+        for game in RENDERERS
+    }
     for game, render in RENDERERS.items():
-        engine = GAMES[game]
-        render(engine.view(engine.new_state(engine.min_players, 0), None), None)
+        render(openings[game], None)  # fits the palette, drawing boards of every shape
+    clear_layers()  # ...whose layers this worker need not keep
+    for game, render in RENDERERS.items():
+        render(openings[game], None)
     release_free_memory()
     return len(RENDERERS)
 

@@ -30,9 +30,12 @@ from dataclasses import dataclass
 from enum import IntEnum
 from functools import lru_cache
 from pathlib import Path
-from typing import Final, Generic, Literal, TypeVar, cast
+from typing import TYPE_CHECKING, Final, Generic, Literal, TypeVar, cast
 
 from PIL import Image, ImageDraw, ImageFont
+
+if TYPE_CHECKING:
+    from functools import _lru_cache_wrapper
 
 RGB = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
@@ -268,6 +271,29 @@ def clear_caches() -> None:
     """Forget every cached stamp and text (pictures come out the same, only slower)."""
     _STAMPS.clear()
     _TEXTS.clear()
+
+
+Layer = TypeVar("Layer")
+_LAYER_CACHES: Final[list[Callable[[], None]]] = []
+
+
+def layer_cache(maxsize: int) -> Callable[[Callable[..., Layer]], _lru_cache_wrapper[Layer]]:
+    """``functools.lru_cache`` for a board's static layers (big pictures drawn once per
+    board shape and language), which ``clear_layers`` can forget all at once."""
+
+    def cached(make: Callable[..., Layer]) -> _lru_cache_wrapper[Layer]:
+        kept = lru_cache(maxsize=maxsize)(make)
+        _LAYER_CACHES.append(kept.cache_clear)
+        return kept
+
+    return cached
+
+
+def clear_layers() -> None:
+    """Forget every cached static layer: fitting a palette draws boards of every shape,
+    whose layers a worker need not keep (they are drawn again if a match needs them)."""
+    for clear in _LAYER_CACHES:
+        clear()
 
 
 def _snap(value: float) -> float:

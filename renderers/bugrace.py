@@ -56,6 +56,7 @@ from renderers.base import (
     fill_label,
     footer_strip,
     header_strip,
+    layer_cache,
     merge_labels,
     mix,
     readable_ink,
@@ -401,7 +402,7 @@ def draw_apple(canvas: Canvas, centre: Point, radius: float) -> None:
 STATIC_LABEL_KEYS: Final = ("start", "finish", "left_short", "right_short")
 
 
-@lru_cache(maxsize=16)
+@layer_cache(maxsize=16)
 def static_layer(players: int, words: tuple[str, ...], expert: bool = False) -> Image.Image:
     """Everything no move changes: the axis, the tracks, the lines, the apples (final size)."""
     labels = dict(zip(STATIC_LABEL_KEYS, words, strict=True))

@@ -66,6 +66,7 @@ from renderers.base import (
     fill_label,
     footer_strip,
     header_strip,
+    layer_cache,
     merge_labels,
     mix,
     readable_ink,
@@ -236,7 +237,7 @@ def draw_pawn(canvas: Canvas, centre: Point, seat: int, kind: str, radius: float
 
 
 # --- The static layer ----------------------------------------------------------------------
-@lru_cache(maxsize=1)
+@layer_cache(maxsize=1)
 def static_layer() -> Image.Image:
     """The sea, the rulers, the land and the special squares (no owners, no pawns)."""
     canvas = Canvas(WIDTH, HEIGHT, scale=SUPERSAMPLE, final_text=True)

@@ -61,6 +61,7 @@ from renderers.base import (
     encode_png,
     fill_label,
     header_strip,
+    layer_cache,
     merge_labels,
     mix,
     regular_polygon,
@@ -350,7 +351,7 @@ STATIC_LABEL_KEYS: Final = (
 STATIC_LAYERS_CACHED: Final = 8  # each is a final-size picture (~2.5 MB)
 
 
-@lru_cache(maxsize=STATIC_LAYERS_CACHED)
+@layer_cache(maxsize=STATIC_LAYERS_CACHED)
 def static_layer(words: tuple[str, ...]) -> Image.Image:
     """The parts of the board no move changes: track, planets, empty panels, captions."""
     labels = dict(zip(STATIC_LABEL_KEYS, words, strict=True))

@@ -70,6 +70,7 @@ from renderers.base import (
     encode_png,
     fill_label,
     header_strip,
+    layer_cache,
     merge_labels,
     mix,
     readable_ink,
@@ -361,7 +362,7 @@ def make_track(view: Mapping[str, Any], top: float) -> Track:
     )
 
 
-@lru_cache(maxsize=16)
+@layer_cache(maxsize=16)
 def static_layer(
     track_top: float, players: int, height: int, words: tuple[tuple[str, str], ...]
 ) -> Image.Image:
@@ -399,7 +400,7 @@ def _ground(track: Track, lane: int, row: int) -> str:
     return GRID_CELL if row <= 0 else ROAD_CELL
 
 
-@lru_cache(maxsize=COLUMN_CACHE)
+@layer_cache(maxsize=COLUMN_CACHE)
 def column_image(grounds: tuple[str, ...], ruler: str) -> Image.Image:
     canvas = Canvas(CELL_WIDTH, BAND_HEIGHT, scale=SUPERSAMPLE, final_text=True)
     lanes_bottom = WALL_HEIGHT + LANES * CELL_HEIGHT

@@ -75,6 +75,7 @@ from renderers.base import (
     encode_png,
     fill_label,
     header_strip,
+    layer_cache,
     merge_labels,
     mix,
     readable_ink,
@@ -800,7 +801,7 @@ STATIC_LABEL_KEYS: Final = (
 STATIC_LAYERS_CACHED: Final = 8  # each is a final-size picture (~3 MB)
 
 
-@lru_cache(maxsize=STATIC_LAYERS_CACHED)
+@layer_cache(maxsize=STATIC_LAYERS_CACHED)
 def static_layer(key: LayoutKey, words: tuple[str, ...]) -> Image.Image:
     """The parts no action changes: the camps' grounds, the dragon's path, the legend
     (keyed by the geometry and the words only)."""
