@@ -9,8 +9,8 @@ they show (``cogs._records_components``), so they work after a restart too.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -85,6 +85,22 @@ def reason_text(played: PlayedMatch, tr: Tr) -> str:
         if tr.has(key):
             return tr(key)
     return played.reason
+
+
+Row = TypeVar("Row")
+
+
+async def paged(
+    fetch: Callable[[int], Awaitable[tuple[list[Row], int]]], page: int
+) -> tuple[list[Row], int, int, int]:
+    """Page ``page`` of ``fetch(offset)`` (rows, total), or the last page when it no longer
+    exists: (rows, total, page shown, pages)."""
+    rows, total = await fetch(page * PAGE_SIZE)
+    pages = max(1, math.ceil(total / PAGE_SIZE))
+    shown = min(page, pages - 1)
+    if shown != page:
+        rows, total = await fetch(shown * PAGE_SIZE)
+    return rows, total, shown, pages
 
 
 def page_buttons(
@@ -255,20 +271,15 @@ class RecordsCog(commands.Cog):
             guild = self._guild(interaction)
             name = self._game(game) or ""
             title = title_of(name)
-            rows, total = await self.store.leaderboard(
-                guild, name, offset=page * PAGE_SIZE, limit=PAGE_SIZE
+            rows, total, shown, pages = await paged(
+                lambda offset: self.store.leaderboard(guild, name, offset=offset, limit=PAGE_SIZE),
+                page,
             )
             if total == 0:
                 await self._answer(
                     interaction, tr("records.leaderboard.empty", game=title), None, None, turning
                 )
                 return
-            pages = math.ceil(total / PAGE_SIZE)
-            shown = min(page, pages - 1)
-            if shown != page:
-                rows, total = await self.store.leaderboard(
-                    guild, name, offset=shown * PAGE_SIZE, limit=PAGE_SIZE
-                )
             me = interaction.user.id
             mine = await self.store.rank_of(guild, name, me)
             embed = discord.Embed(
@@ -336,20 +347,17 @@ class RecordsCog(commands.Cog):
         self, interaction: discord.Interaction, user_id: int, page: int, tr: Tr, *, turning: bool
     ) -> None:
         guild = self._guild(interaction)
-        rows, total = await self.store.finished_of_player(
-            guild, user_id, offset=page * PAGE_SIZE, limit=PAGE_SIZE
+        rows, total, shown, pages = await paged(
+            lambda offset: self.store.finished_of_player(
+                guild, user_id, offset=offset, limit=PAGE_SIZE
+            ),
+            page,
         )
         who = f"<@{user_id}>"
         if total == 0:
             text = tr("records.stats.none", player=who)
             await self._answer(interaction, text, None, None, turning)
             return
-        pages = math.ceil(total / PAGE_SIZE)
-        shown = min(page, pages - 1)
-        if shown != page:
-            rows, total = await self.store.finished_of_player(
-                guild, user_id, offset=shown * PAGE_SIZE, limit=PAGE_SIZE
-            )
         lines = [tr("records.history.of", player=who, total=total), ""]
         lines += [self._history_line(played, tr) for played in rows]
         embed = discord.Embed(
