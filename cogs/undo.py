@@ -18,7 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import undo
-from bot.errors import NoMatchHere
+from bot.errors import MatchNotActive, NoMatchHere
 from bot.i18n import Tr
 from bot.matches import MatchService
 from bot.store import Match
@@ -103,9 +103,11 @@ class UndoCog(commands.Cog):
     async def undo(self, interaction: discord.Interaction) -> None:
         tr = Tr(interaction.locale)
         async with self.flow.guarded(interaction):
-            match = await self.bot.store.open_in_channel(interaction.channel_id or 0)
-            if match is None:
+            match = await self.bot.store.latest_in_channel(interaction.channel_id or 0)
+            if match is None or match.status in ("lobby", "cancelled"):
                 raise NoMatchHere()
+            if match.status != "active":
+                raise MatchNotActive()
             # Replaying a long match takes a moment. The answer is private; the request
             # itself is a message of its own, for everyone to see.
             await interaction.response.defer(ephemeral=True, thinking=True)

@@ -241,3 +241,13 @@ async def test_french_players_are_answered_in_french(simcord_env, french_client)
     await table.click_action(player, action_buttons(table.board())[0])  # the roll
     told = private_text(await player.slash(table.channel, "undo"))
     assert "des dés ont été lancés" in told
+
+
+async def test_an_undo_after_the_end_says_the_match_is_over(simcord_env) -> None:
+    table = Table(simcord_env)
+    alice, bob = await start_two_humans(table)
+    match = await table.match()
+    await simcord_env.bot.service.resign(match.id, bob.id)
+    told = private_text(await alice.slash(table.channel, "undo"))
+    assert "This match is over" in told
+    assert (await simcord_env.bot.service.get(match.id)).status == "finished"
