@@ -8,6 +8,7 @@ import logging
 import pkgutil
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -66,9 +67,15 @@ class RushTableBot(commands.Bot):
         store: MatchStore | None = None,
         clock: Callable[[], float] = wall_clock,
         extensions: tuple[str, ...] = EXTENSIONS,
+        **client_options: Any,
     ) -> None:
         intents = discord.Intents.default()
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            **client_options,
+        )
         self.settings = settings
         self.store: MatchStore = store or store_from_url(settings.database_url)
         self.store_opened = False
@@ -85,6 +92,7 @@ class RushTableBot(commands.Bot):
             tick_seconds=settings.tick_seconds,
             board_check_seconds=settings.board_check_seconds,
             channel_budget=settings.channel_budget,
+            shards=settings.shards,
         )
 
     async def setup_hook(self) -> None:
@@ -112,7 +120,11 @@ class RushTableBot(commands.Bot):
         self.store_opened = True
 
     async def sync_commands(self) -> None:
-        """Sync to the test guild at once; globally only when the command set changed."""
+        """Sync to the test guild at once; globally only when the command set changed.
+        Of several shard processes, the one running shard 0 syncs for all."""
+        if 0 not in self.settings.shards.ids:
+            log.info("slash commands are synced by the process running shard 0")
+            return
         if self.settings.guild_id:
             guild = discord.Object(self.settings.guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -156,3 +168,17 @@ class RushTableBot(commands.Bot):
         await super().close()
         await self.store.close()
         self.painter.close()
+
+
+class ShardedRushTableBot(RushTableBot, commands.AutoShardedBot):
+    """The bot as some of the shards of a bigger one (``SHARD_COUNT``, ``SHARD_IDS``):
+    discord.py's ``AutoShardedBot`` runs those shards' gateway connections in this
+    process, and the table plays the AI, timers and boards of their servers only."""
+
+
+def create_bot(settings: Settings) -> RushTableBot:
+    """One process for every server, or these shards of ``SHARD_COUNT``."""
+    shards = settings.shards
+    if shards.count == 1:
+        return RushTableBot(settings)
+    return ShardedRushTableBot(settings, shard_count=shards.count, shard_ids=list(shards.ids))

@@ -11,7 +11,8 @@ import asyncio
 import json
 import logging
 import random
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -92,10 +93,16 @@ class MatchService:
         self.clock = clock
         self._locks: dict[int, asyncio.Lock] = {}
 
-    def lock(self, match_id: int) -> asyncio.Lock:
-        """Serialises the changes of one match inside this process (the version check
-        guards against other processes)."""
-        return self._locks.setdefault(match_id, asyncio.Lock())
+    @asynccontextmanager
+    async def lock(self, match_id: int) -> AsyncIterator[None]:
+        """Serialises the changes of one match: inside this process, then across the
+        processes sharing the database (``MatchStore.match_lock``). The version check
+        still refuses any write made from an outdated read."""
+        async with (
+            self._locks.setdefault(match_id, asyncio.Lock()),
+            self.store.match_lock(match_id),
+        ):
+            yield
 
     @staticmethod
     def engine(match: Match) -> Game[Any]:

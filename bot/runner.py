@@ -68,9 +68,9 @@ def configure_logging(level_name: str) -> None:
 
 
 async def _serve(settings: Settings) -> None:
-    from bot.app import RushTableBot
+    from bot.app import create_bot
 
-    bot = RushTableBot(settings)
+    bot = create_bot(settings)
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError):

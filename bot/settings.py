@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from bot.rendering import default_processes
+from bot.shards import ALL_SHARDS, Shards, ShardSpecError
 
 DEFAULT_DATABASE_URL = "sqlite:///data/rushtable.db"
 
@@ -28,6 +29,8 @@ class Settings:
     #: allows about 5); 0 turns holding off. Not an environment setting.
     channel_budget: int = 4
     render_processes: int = 0
+    #: The Discord shards this process runs (``SHARD_COUNT``, ``SHARD_IDS``).
+    shards: Shards = ALL_SHARDS
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -41,6 +44,10 @@ class Settings:
         guild = env.get("DISCORD_GUILD_ID", "").strip()
         if guild and not guild.isdigit():
             raise SettingsError("DISCORD_GUILD_ID must be a server id (digits only).")
+        try:
+            shards = Shards.parse(env.get("SHARD_COUNT", ""), env.get("SHARD_IDS", ""))
+        except ShardSpecError as error:
+            raise SettingsError(str(error)) from error
         return cls(
             token=token,
             database_url=env.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL,
@@ -50,6 +57,7 @@ class Settings:
             tick_seconds=_number(env, "TIMER_TICK_SECONDS", 60.0),
             board_check_seconds=_number(env, "BOARD_CHECK_SECONDS", 5.0),
             render_processes=int(_number(env, "RENDER_PROCESSES", float(default_processes()))),
+            shards=shards,
         )
 
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
@@ -22,8 +23,13 @@ import aiosqlite
 from bot import records
 from bot.notify import Follower, NotifyPrefs
 from bot.records import PlayedMatch, PlayerStats, Ranked, Rating
+from bot.shards import ALL_SHARDS, Shards
 
 OPEN_STATUSES = ("lobby", "active")
+
+#: How long a process may take over a due timer before another may claim it (it ends as
+#: soon as the timer is stored again, ``set_timer``).
+TIMER_LEASE_SECONDS = 120.0
 
 
 class StoreError(Exception):
@@ -133,7 +139,16 @@ class MatchStore(Protocol):
     async def get(self, match_id: int) -> Match | None: ...
     async def open_in_channel(self, channel_id: int) -> Match | None: ...
     async def of_user(self, guild_id: int | None, user_id: int) -> list[Match]: ...
-    async def active(self) -> list[Match]: ...
+    async def active(self, shards: Shards = ALL_SHARDS) -> list[Match]:
+        """The active matches of these shards' servers, oldest first."""
+        ...
+
+    def match_lock(self, match_id: int) -> AbstractAsyncContextManager[None]:
+        """Held around every change of a match (inside the service's own per-process lock):
+        across processes sharing the database, only one changes a match at a time
+        (PostgreSQL: an advisory lock). A database only one process uses needs none."""
+        ...
+
     async def update(
         self,
         match: Match,
@@ -149,8 +164,9 @@ class MatchStore(Protocol):
         """Record the board now showing ``version`` (never moves the record backwards)."""
         ...
 
-    async def lagging_boards(self) -> list[Match]:
-        """Active and finished matches whose board shows an older version than stored."""
+    async def lagging_boards(self, shards: Shards = ALL_SHARDS) -> list[Match]:
+        """Active and finished matches of these shards' servers whose board shows an older
+        version than stored."""
         ...
 
     async def latest_in_channel(self, channel_id: int) -> Match | None:
@@ -158,12 +174,22 @@ class MatchStore(Protocol):
         ...
 
     async def mark_reminded(self, match_id: int, now: float) -> None: ...
-    async def due_timers(self, now: float) -> list[Match]:
-        """Active matches whose next timer is due at ``now`` (an indexed read)."""
+    async def due_timers(
+        self,
+        now: float,
+        *,
+        shards: Shards = ALL_SHARDS,
+        owner: str = "",
+        lease: float = TIMER_LEASE_SECONDS,
+    ) -> list[Match]:
+        """Claim the active matches of these shards' servers whose next timer is due at
+        ``now`` and that nobody holds (an indexed read): each is leased to ``owner`` until
+        ``now + lease``, and no other claim returns it meanwhile. ``set_timer`` ends the
+        lease; a lease whose owner died runs out and the timer is claimed again."""
         ...
 
     async def set_timer(self, match_id: int, at: float | None) -> None:
-        """Record when the match's next timer falls due (None: none)."""
+        """Record when the match's next timer falls due (None: none), ending any lease."""
         ...
 
     async def freeze(self, match_id: int, reason: str, now: float) -> None: ...
@@ -594,10 +620,16 @@ class SqliteStore:
         )
 
     @_serialised
-    async def active(self) -> list[Match]:
+    async def active(self, shards: Shards = ALL_SHARDS) -> list[Match]:
         return await self._select(
-            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE status = 'active' ORDER BY id", ()
+            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE status = 'active' "
+            f"AND {shards.sql_filter()} ORDER BY id",
+            (),
         )
+
+    @asynccontextmanager
+    async def match_lock(self, match_id: int) -> AsyncIterator[None]:
+        yield  # one process per SQLite file: the service's own lock is enough
 
     @_serialised
     async def update(
@@ -680,11 +712,11 @@ class SqliteStore:
         )
 
     @_serialised
-    async def lagging_boards(self) -> list[Match]:
+    async def lagging_boards(self, shards: Shards = ALL_SHARDS) -> list[Match]:
         return await self._select(
             f"SELECT {_MATCH_COLUMNS} FROM matches "
             "WHERE (board_version IS NULL OR board_version < version) "
-            "AND status IN ('active', 'finished') ORDER BY id",
+            f"AND status IN ('active', 'finished') AND {shards.sql_filter()} ORDER BY id",
             (),
         )
 
@@ -701,17 +733,41 @@ class SqliteStore:
         await self._exec("UPDATE matches SET last_reminder_at = ? WHERE id = ?", (now, match_id))
 
     @_serialised
-    async def due_timers(self, now: float) -> list[Match]:
-        return await self._select(
-            f"SELECT {_MATCH_COLUMNS} FROM matches INDEXED BY matches_by_timer "
-            "WHERE status = 'active' AND timer_at IS NOT NULL AND timer_at <= ? "
-            "ORDER BY timer_at",
-            (now,),
-        )
+    async def due_timers(
+        self,
+        now: float,
+        *,
+        shards: Shards = ALL_SHARDS,
+        owner: str = "",
+        lease: float = TIMER_LEASE_SECONDS,
+    ) -> list[Match]:
+        await self._exec("BEGIN IMMEDIATE")
+        try:
+            due = await self._select(
+                f"SELECT {_MATCH_COLUMNS} FROM matches INDEXED BY matches_by_timer "
+                "WHERE status = 'active' AND timer_at IS NOT NULL AND timer_at <= ? "
+                "AND (timer_lease_until IS NULL OR timer_lease_until <= ?) "
+                f"AND {shards.sql_filter()} ORDER BY timer_at",
+                (now, now),
+            )
+            done = await self.db.executemany(
+                "UPDATE matches SET timer_owner = ?, timer_lease_until = ? WHERE id = ?",
+                [(owner, now + lease, match.id) for match in due],
+            )
+            await done.close()
+            await self._exec("COMMIT")
+        except BaseException:
+            await self._exec("ROLLBACK")
+            raise
+        return due
 
     @_serialised
     async def set_timer(self, match_id: int, at: float | None) -> None:
-        await self._exec("UPDATE matches SET timer_at = ? WHERE id = ?", (at, match_id))
+        await self._exec(
+            "UPDATE matches SET timer_at = ?, timer_owner = NULL, timer_lease_until = NULL "
+            "WHERE id = ?",
+            (at, match_id),
+        )
 
     @_serialised
     async def freeze(self, match_id: int, reason: str, now: float) -> None:

@@ -9,15 +9,18 @@ from __future__ import annotations
 import asyncio
 import copy
 import json
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import replace
 from typing import Any
 
 from bot import records
 from bot.notify import Follower, NotifyPrefs
 from bot.records import PlayedMatch, PlayerStats, Ranked, Rating
+from bot.shards import ALL_SHARDS, Shards
 from bot.store import (
     OPEN_STATUSES,
+    TIMER_LEASE_SECONDS,
     ChannelTaken,
     Match,
     Seat,
@@ -43,6 +46,8 @@ class MemoryStore:
         self._followers: dict[int, dict[int, Follower]] = {}
         self._serial = asyncio.Lock()
         self._undo: dict[int, UndoRequest] = {}
+        #: match id -> until when its due timer is claimed (``due_timers``).
+        self._leases: dict[int, float] = {}
 
     async def open(self) -> None:
         return None
@@ -111,8 +116,16 @@ class MemoryStore:
             and any(s.user_id == user_id and not s.is_ai for s in m.seats)
         ]
 
-    async def active(self) -> list[Match]:
-        return [copy.deepcopy(m) for m in self._matches.values() if m.status == "active"]
+    async def active(self, shards: Shards = ALL_SHARDS) -> list[Match]:
+        return [
+            copy.deepcopy(m)
+            for m in self._matches.values()
+            if m.status == "active" and shards.owns(m.guild_id)
+        ]
+
+    @asynccontextmanager
+    async def match_lock(self, match_id: int) -> AsyncIterator[None]:
+        yield  # nothing outside this process sees these matches
 
     async def update(
         self,
@@ -266,11 +279,11 @@ class MemoryStore:
             board_acting=tuple(sorted(acting)),
         )
 
-    async def lagging_boards(self) -> list[Match]:
+    async def lagging_boards(self, shards: Shards = ALL_SHARDS) -> list[Match]:
         return [
             copy.deepcopy(m)
             for m in self._matches.values()
-            if m.board_lags and m.status in ("active", "finished")
+            if m.board_lags and m.status in ("active", "finished") and shards.owns(m.guild_id)
         ]
 
     async def latest_in_channel(self, channel_id: int) -> Match | None:
@@ -280,16 +293,30 @@ class MemoryStore:
     async def mark_reminded(self, match_id: int, now: float) -> None:
         self._patch(match_id, last_reminder_at=now)
 
-    async def due_timers(self, now: float) -> list[Match]:
+    async def due_timers(
+        self,
+        now: float,
+        *,
+        shards: Shards = ALL_SHARDS,
+        owner: str = "",
+        lease: float = TIMER_LEASE_SECONDS,
+    ) -> list[Match]:
         due = [
             m
             for m in self._matches.values()
-            if m.status == "active" and m.timer_at is not None and m.timer_at <= now
+            if m.status == "active"
+            and m.timer_at is not None
+            and m.timer_at <= now
+            and self._leases.get(m.id, now) <= now
+            and shards.owns(m.guild_id)
         ]
+        for match in due:
+            self._leases[match.id] = now + lease
         return [copy.deepcopy(m) for m in sorted(due, key=lambda m: (m.timer_at or 0.0, m.id))]
 
     async def set_timer(self, match_id: int, at: float | None) -> None:
         self._patch(match_id, timer_at=at)
+        self._leases.pop(match_id, None)
 
     async def freeze(self, match_id: int, reason: str, now: float) -> None:
         self._patch(match_id, status="frozen", frozen_reason=reason)

@@ -30,6 +30,7 @@ from bot.games.base import clock_of
 from bot.i18n import Tr
 from bot.matches import MatchService
 from bot.rendering import RESULT_LABEL, BoardPainter
+from bot.shards import ALL_SHARDS, Shards
 from bot.store import Match
 from cogs._components import HandButton, LogButton, RematchButton, ReplayButton, action_components
 from cogs._follow_components import FollowButton
@@ -97,8 +98,11 @@ class BoardPublisher:
         check_seconds: float = RETRY_FIRST_SECONDS,
         channel_budget: int = CHANNEL_CHANGES,
         clock: Callable[[], float] | None = None,
+        shards: Shards = ALL_SHARDS,
     ) -> None:
         self.client = client
+        #: The servers whose lagging boards this process catches up (``bot.shards``).
+        self.shards = shards
         self.service = service
         self.painter = painter
         self.naming = naming
@@ -142,7 +146,7 @@ class BoardPublisher:
         """Publish every board that lags its match (skipping those waiting to retry)."""
         now = asyncio.get_running_loop().time()
         self.routes.forget_expired()
-        for match in await self.service.store.lagging_boards():
+        for match in await self.service.store.lagging_boards(self.shards):
             _, retry_at = self._failures.get(match.id, (0, 0.0))
             if retry_at > now:
                 continue

@@ -30,6 +30,7 @@ from bot.games.base import clock_of
 from bot.i18n import Tr
 from bot.matches import MatchService
 from bot.rendering import BoardPainter
+from bot.shards import ALL_SHARDS, Shards
 from bot.store import Match
 from cogs._boards import CHANNEL_CHANGES, BoardPublisher
 from cogs._components import (
@@ -84,6 +85,7 @@ class TableFlow:
         tick_seconds: float = 60.0,
         board_check_seconds: float = 5.0,
         channel_budget: int = CHANNEL_CHANGES,
+        shards: Shards = ALL_SHARDS,
     ) -> None:
         self.client = client
         self.service = service
@@ -98,6 +100,7 @@ class TableFlow:
             after_publish=self._after_publish,
             check_seconds=board_check_seconds,
             channel_budget=channel_budget,
+            shards=shards,
         )
         self.seats = SeatKeeper(
             client,
@@ -107,6 +110,7 @@ class TableFlow:
             ai_delay=ai_delay,
             tick_seconds=tick_seconds,
             is_automatic=self._is_automatic,
+            shards=shards,
         )
 
         self.panels = PanelKeeper(self.private_panel)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import socket
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -17,6 +19,7 @@ import discord
 from bot.errors import MatchFrozen, TableError
 from bot.games.base import SYSTEM_SEAT, clock_of
 from bot.matches import Expired, MatchService
+from bot.shards import ALL_SHARDS, Shards
 from bot.store import Match
 from cogs._boards import BoardPublisher
 from cogs._naming import Naming
@@ -43,6 +46,7 @@ class SeatKeeper:
         ai_delay: float,
         tick_seconds: float,
         is_automatic: Callable[[Match, str], bool],
+        shards: Shards = ALL_SHARDS,
     ) -> None:
         self.client = client
         self.service = service
@@ -51,6 +55,10 @@ class SeatKeeper:
         self.ai_delay = ai_delay
         self.tick_seconds = tick_seconds
         self.is_automatic = is_automatic
+        #: The servers whose AI seats and timers this process runs (``bot.shards``), and
+        #: its name on the timers it claims.
+        self.shards = shards
+        self.owner = f"{socket.gethostname()}:{os.getpid()}"
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
         #: (match, AI seat) -> when (wall clock) that seat may act next, real-time games.
         self._ai_next: dict[tuple[int, int], float] = {}
@@ -63,7 +71,7 @@ class SeatKeeper:
         self._timer_task: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
-        for match in await self.service.store.active():
+        for match in await self.service.store.active(self.shards):
             self.schedule_ai(match.id)
         self._timer_task = asyncio.create_task(self._timer_loop(), name="rushtable-timers")
 
@@ -214,9 +222,13 @@ class SeatKeeper:
 
     async def tick(self) -> None:
         """The matches whose timer is due now (an indexed read, however many matches are
-        active): time limits run out, reminders go; then each stores its next timer."""
+        active): time limits run out, reminders go; then each stores its next timer.
+
+        Each due timer is claimed first, so that of several processes sharing the database
+        one only handles it; storing the next timer ends the claim, and a claim whose
+        process died runs out (``MatchStore.due_timers``)."""
         now = self.service.clock()
-        for match in await self.service.store.due_timers(now):
+        for match in await self.service.store.due_timers(now, shards=self.shards, owner=self.owner):
             try:
                 state = self.service.load_state(match)
             except MatchFrozen:
