@@ -273,7 +273,7 @@ def sqlite_path(database_url: str) -> str:
     if parsed.scheme != "sqlite" or not database_url.startswith("sqlite:///"):
         raise StoreError(
             f"DATABASE_URL {database_url!r} is not understood: use sqlite:///path.db (relative), "
-            "sqlite:////absolute/path.db or memory://"
+            "sqlite:////absolute/path.db, memory:// or postgresql://user:password@host/database"
         )
     if parsed.query or parsed.fragment:
         raise StoreError(
@@ -286,9 +286,12 @@ def sqlite_path(database_url: str) -> str:
     return path
 
 
-def migrations() -> list[tuple[int, str]]:
-    """The numbered SQL migrations shipped in ``bot/migrations``, in order."""
+def migrations(dialect: str = "sqlite") -> list[tuple[int, str]]:
+    """The numbered SQL migrations shipped for a dialect, in order: ``bot/migrations``
+    (SQLite) or ``bot/migrations/postgresql``, with the same numbers."""
     folder = resources.files("bot") / "migrations"
+    if dialect != "sqlite":
+        folder = folder / dialect
     found = []
     for entry in folder.iterdir():
         if entry.name.endswith(".sql"):
@@ -309,6 +312,27 @@ def split_statements(script: str) -> list[str]:
     ):
         raise StoreError("a migration ends with an incomplete SQL statement")
     return statements
+
+
+#: The tables a copy of the database holds (``export_rows``, ``import_rows``), each after
+#: the tables its foreign keys point to.
+COPIED_TABLES = (
+    "matches",
+    "seats",
+    "actions",
+    "ratings",
+    "rating_history",
+    "notify_settings",
+    "followers",
+    "undo_requests",
+)
+
+
+def copied_table(table: str) -> str:
+    """``table`` if it is one of ``COPIED_TABLES`` (it is then safe to put in SQL)."""
+    if table not in COPIED_TABLES:
+        raise StoreError(f"{table!r} is not a table of a Rush Table database")
+    return table
 
 
 _MATCH_COLUMNS = (
@@ -1096,6 +1120,39 @@ class SqliteStore:
                 Seat(seat, user_id, bool(is_ai), expiries, place, bool(won))
             )
         return {key: tuple(value) for key, value in grouped.items()}
+
+    # ---------------------------------------------------------------- copying a database
+    @_serialised
+    async def export_rows(self, table: str) -> tuple[list[str], list[tuple[Any, ...]]]:
+        """Every row of one of ``COPIED_TABLES``, in primary key order, and its columns."""
+        async with self.db.execute(f"PRAGMA table_info({copied_table(table)})") as cursor:
+            info = await cursor.fetchall()
+        key = ", ".join(row[1] for row in sorted(info, key=lambda row: row[5]) if row[5])
+        async with self.db.execute(f"SELECT * FROM {table} ORDER BY {key}") as cursor:
+            rows = [tuple(row) for row in await cursor.fetchall()]
+            return [column[0] for column in cursor.description], rows
+
+    @_serialised
+    async def import_rows(
+        self, table: str, columns: Sequence[str], rows: Sequence[tuple[Any, ...]]
+    ) -> None:
+        """Add rows (ids included) to one of ``COPIED_TABLES``, in one transaction."""
+        async with self.db.execute(f"PRAGMA table_info({copied_table(table)})") as cursor:
+            known = {row[1] for row in await cursor.fetchall()}
+        unknown = [name for name in columns if name not in known]
+        if unknown:
+            raise StoreError(f"The table {table} has no column {', '.join(unknown)}")
+        marks = ", ".join("?" * len(columns))
+        await self._exec("BEGIN IMMEDIATE")
+        try:
+            done = await self.db.executemany(
+                f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})", rows
+            )
+            await done.close()
+            await self._exec("COMMIT")
+        except BaseException:
+            await self._exec("ROLLBACK")
+            raise
 
 
 def placed(match: Match) -> Match:

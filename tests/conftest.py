@@ -14,6 +14,10 @@ from bot.matches import MatchService
 from bot.settings import Settings
 from bot.store import MatchStore, SqliteStore
 from bot.store_memory import MemoryStore
+from bot.store_postgres import PostgresStore
+
+#: ``postgres_server`` (one cluster per session) and ``postgres_url`` (a fresh database).
+pytest_plugins = ["tests.postgres_server"]
 
 
 def make_bot(database: Path, **overrides: Any) -> RushTableBot:
@@ -32,12 +36,16 @@ def make_bot(database: Path, **overrides: Any) -> RushTableBot:
 
 
 # ---------------------------------------------------------------- one store suite, every driver
-@pytest.fixture(params=["sqlite", "memory"])
+@pytest.fixture(params=["sqlite", "memory", "postgres"])
 async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[MatchStore]:
     """Each storage driver in turn, empty."""
-    driver: MatchStore = (
-        SqliteStore(str(tmp_path / "store.db")) if request.param == "sqlite" else MemoryStore()
-    )
+    driver: MatchStore
+    if request.param == "sqlite":
+        driver = SqliteStore(str(tmp_path / "store.db"))
+    elif request.param == "memory":
+        driver = MemoryStore()
+    else:
+        driver = PostgresStore(request.getfixturevalue("postgres_url"))
     await driver.open()
     yield driver
     await driver.close()

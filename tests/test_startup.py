@@ -130,7 +130,8 @@ def _a_folder(folder: Path) -> str:
 @pytest.mark.parametrize(
     ("make_url", "says"),
     [
-        (lambda folder: "postgres://somewhere/db", "not understood"),
+        (lambda folder: "mysql://somewhere/db", "not understood"),
+        (lambda folder: "postgresql://bot@127.0.0.1:1/db", "Cannot reach the PostgreSQL server"),
         (lambda folder: "sqlite:///", "needs a file path"),
         (lambda folder: f"sqlite:///{folder}/x.db?mode=ro", "without '?'"),
         (_under_a_file, "Cannot create the folder"),

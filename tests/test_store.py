@@ -142,7 +142,7 @@ def test_database_urls() -> None:
     sqlite = store_from_url("sqlite:///data/x.db")
     assert isinstance(sqlite, SqliteStore) and sqlite.path == "data/x.db"
     with pytest.raises(Exception, match="sqlite:///path"):
-        store_from_url("postgres://nope")
+        store_from_url("mysql://nope")
 
 
 # ---------------------------------------------------------------- the match service
