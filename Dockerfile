@@ -1,12 +1,14 @@
 # Rush Table: a small image, a non-root user, the database on a volume, the token from the
 # environment:  docker run -e DISCORD_TOKEN=... -v rushtable-data:/data rush-table
+# With the PostgreSQL driver installed too (DATABASE_URL=postgresql://...): several bot
+# processes may share one database, one shard each (docker-compose.yml).
 FROM python:3.11-slim AS build
 WORKDIR /src
 COPY pyproject.toml README.md ./
 COPY bot ./bot
 COPY cogs ./cogs
 COPY renderers ./renderers
-RUN pip install --no-cache-dir --prefix=/install .
+RUN pip install --no-cache-dir --prefix=/install ".[postgres]"
 
 FROM python:3.11-slim
 RUN useradd --create-home --uid 10001 rushtable \

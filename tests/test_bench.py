@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.bench_live import report, run_live_bench
+from bot.bench import report
+from bot.bench_live import report as live_report
+from bot.bench_live import run_live_bench
 
 
 async def test_the_live_bench_plays_rush_out_and_draws_its_boards(tmp_path: Path) -> None:
@@ -16,26 +18,117 @@ async def test_the_live_bench_plays_rush_out_and_draws_its_boards(tmp_path: Path
     )
     assert len(measures.reply_ms) >= 5, "five players clicked"
     assert measures.boards >= 1, "the board was drawn in the background"
-    lines = report(measures, 1, elapsed)
+    lines = live_report(measures, 1, elapsed)
     assert lines[0].startswith("rushout live: 1 matches of 5 players")
 
 
-async def test_the_mixed_bench_clicks_every_turn_game_and_reads_timers(tmp_path: Path) -> None:
-    from bot.bench import MIXED, run_bench
+async def test_the_mixed_bench_clicks_every_turn_game_claims_timers_and_checks(
+    tmp_path: Path,
+) -> None:
+    from bot.bench import run_bench
+    from bot.bench_shards import MIXED, BenchOptions
 
-    measures, _, _ = await run_bench(
-        matches=8,
-        rate=20.0,
-        seconds=2.5,
-        game="mixed",
-        database=tmp_path / "bench.db",
-        seed=1,
-        processes=1,
+    options = BenchOptions(
+        game="mixed", matches=12, rate=20.0, seconds=2.5, seed=1, render_processes=1, timers=2
     )
+    result = await run_bench(options, f"sqlite:///{tmp_path / 'bench.db'}")
+    measures = result.measures
     assert len(measures.click_ms) + measures.lost_races == 50
-    assert measures.timer_ms, "the timer loop's read ran meanwhile"
+    assert measures.timer_ms, "the timer loop claimed the due timers meanwhile"
     assert measures.games == set(MIXED), "each turn game was clicked and drawn"
-    assert measures.samples, "some boards kept to be timed beside a bare encode"
+    assert measures.bare_encode, "some boards timed beside a bare encode"
+    assert result.passed, report(result)
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A database the bot processes share: a SQLite file (WAL), or a PostgreSQL database."""
+    if request.param == "postgres":
+        return str(request.getfixturevalue("postgres_url"))
+    return f"sqlite:///{tmp_path / 'bench.db'}"
+
+
+async def test_two_bot_processes_click_their_own_shards_and_lose_no_action_nor_timer(
+    database_url: str,
+) -> None:
+    """Each process clicks one Rush'n'Crush match (90 clicks: one of them ends after 49, so
+    a new match is opened in its shard) beside one whose timer is due."""
+    from bot.bench import run_bench
+    from bot.bench_shards import BenchOptions, opened_store
+    from bot.shards import shard_of
+
+    options = BenchOptions(
+        game="rushncrush",
+        matches=4,
+        rate=60.0,
+        seconds=3.0,
+        seed=4,
+        render_processes=1,
+        bot_processes=2,
+        timers=2,
+    )
+    result = await run_bench(options, database_url)
+    lines = report(result)
+    assert result.passed, lines
+    assert [line.split(":")[0] for line in lines if line.startswith("bot-")] == ["bot-0", "bot-1"]
+    assert result.measures.opened, "a finished match was replaced"
+    async with opened_store(database_url) as store:
+        for shard, process in enumerate(result.reports):
+            assert len(process.measures.click_ms) + process.measures.lost_races == 90
+            assert len(process.measures.fired) == 1
+            for match_id in [*process.measures.applied, *process.measures.fired]:
+                match = await store.get(match_id)
+                assert match is not None and shard_of(match.guild_id, 2) == shard
+
+
+def test_the_checks_see_a_lost_or_doubled_action_and_a_timer_fired_twice() -> None:
+    from dataclasses import replace
+
+    from bot.bench_shards import Measures, Numbering, ShardPlan, ShardReport, check_timers
+    from bot.bench_shards import log_problems as problems
+    from bot.store import Match
+
+    match = Match(
+        id=1,
+        guild_id=0,
+        channel_id=1,
+        game="ruship",
+        status="active",
+        creator_id=1,
+        seed=1,
+        settings={},
+        state=None,
+        result=None,
+        version=4,
+        board_message_id=None,
+        turn_started_at=None,
+        last_reminder_at=None,
+        frozen_reason=None,
+        created_at=0.0,
+    )
+    assert problems(match, started=1, applied=3, seqs=[2, 3, 4]) == []
+    assert problems(match, started=1, applied=3, seqs=[2, 4])[0].endswith("2 actions logged")
+    assert problems(match, started=1, applied=2, seqs=[2, 3]) == ["version 4, last seq 3"]
+    assert problems(replace(match, version=1), started=1, applied=0, seqs=[]) == []
+    assert problems(None, started=1, applied=0, seqs=[]) == ["missing"]
+
+    plan = ShardPlan("bot-0", "", Numbering(1, 0), 0, "ruship", 1, 1, 1, 0, [], [7, 8], 0)
+    fired = ShardReport("bot-0", 1.0, 0, Measures(fired=[7, 7]))
+    assert check_timers([plan], [fired]).problems == [
+        "match 8: never fired",
+        "match 7: fired 2 times",
+    ]
+
+
+def test_match_numbers_of_a_shard_are_played_in_that_shards_servers() -> None:
+    from itertools import islice
+
+    from bot.bench_shards import Numbering
+    from bot.shards import shard_of
+
+    numbers = list(islice(Numbering(3, 0).numbers_of(2, start=10), 3))
+    assert numbers == [11, 14, 17]
+    assert {shard_of(number << 22, 3) for number in numbers} == {2}
 
 
 def test_a_sampled_board_is_timed_beside_the_bare_encode_of_the_same_picture() -> None:
