@@ -1,4 +1,5 @@
-"""``python -m bot`` runs the bot; ``preview``, ``bench`` and ``aistats`` are tools."""
+"""``python -m bot`` runs the bot; ``preview``, ``bench``, ``aistats`` and ``migrate-db`` are
+tools."""
 
 from __future__ import annotations
 
@@ -19,11 +20,15 @@ def main(argv: list[str]) -> int:
         from bot.aistats import main as aistats
 
         return aistats(argv[1:])
+    if command == "migrate-db":
+        from bot.migrate_db import main as migrate_db
+
+        return migrate_db(argv[1:])
     if command in ("run", "--run"):
         from bot.runner import run
 
         return run()
-    print("usage: python -m bot [run | preview | bench | aistats]", file=sys.stderr)
+    print("usage: python -m bot [run | preview | bench | aistats | migrate-db]", file=sys.stderr)
     return 2
 
 
