@@ -68,9 +68,12 @@ def select_menus(message: Any) -> list[Any]:
 class Table:
     """One guild, one channel, and the people in it."""
 
-    def __init__(self, env: Any, *, locale: str | None = None) -> None:
+    def __init__(self, env: Any, *, locale: str | None = None, shard_id: int | None = None) -> None:
         self.env = env
-        self.guild = env.create_guild(preferred_locale=locale) if locale else env.create_guild()
+        where: dict[str, Any] = {"shard_id": shard_id} if shard_id is not None else {}
+        if locale:
+            where["preferred_locale"] = locale
+        self.guild = env.create_guild(**where)
         self.channel = self.guild.create_text_channel("games")
         self.members: dict[str, Any] = {}
 
