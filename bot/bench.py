@@ -240,7 +240,7 @@ async def run_bench(options: BenchOptions, database_url: str) -> BenchResult:
         checks = [
             check_clicks(measures),
             await check_actions(store, prepared.started, measures),
-            check_timers(prepared.plans, reports),
+            check_timers(prepared.timed, reports),
         ]
     return BenchResult(options, reports, measures, checks)
 

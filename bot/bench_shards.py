@@ -68,9 +68,6 @@ class Numbering:
             yield number
             number += self.shards
 
-    def shard_of(self, number: int) -> int:
-        return number % self.shards
-
     def game_of(self, number: int, games: tuple[str, ...]) -> str:
         """The games in rotation within each shard, so that every shard plays all of them."""
         return games[(number // self.shards) % len(games)]
@@ -167,9 +164,8 @@ class Measures:
     def merged(cls, parts: Iterable[Measures]) -> Measures:
         whole = cls()
         for part in parts:
-            for name in ("click_ms", "render_ms", "png_bytes", "timer_ms", "fired"):
+            for name in ("click_ms", "render_ms", "png_bytes", "timer_ms", "fired", "bare_encode"):
                 getattr(whole, name).extend(getattr(part, name))
-            whole.bare_encode.extend(part.bare_encode)
             whole.games |= part.games
             whole.lost_races += part.lost_races
             whole.failed += part.failed
@@ -234,6 +230,11 @@ class Prepared:
     #: Every match made, with its version once started (its log's rows come after).
     started: dict[int, int]
 
+    @property
+    def timed(self) -> set[int]:
+        """The matches whose timer is due."""
+        return {match_id for plan in self.plans for match_id in plan.timed}
+
 
 async def each_at_once(
     items: Iterable[_T], work: Callable[[_T], Awaitable[None]], limit: int = AT_ONCE
@@ -269,12 +270,10 @@ async def prepare(store: MatchStore, options: BenchOptions, database_url: str) -
         plan_shard(options, database_url, numbering, shard, matches, rng)
         for shard in range(options.bot_processes)
     ]
+    prepared = Prepared(plans, {match.id: match.version for match in matches})
     due = time.time() - 1.0
-    await each_at_once(
-        [match_id for plan in plans for match_id in plan.timed],
-        lambda match_id: store.set_timer(match_id, due),
-    )
-    return Prepared(plans, {match.id: match.version for match in matches})
+    await each_at_once(prepared.timed, lambda match_id: store.set_timer(match_id, due))
+    return prepared
 
 
 async def make_matches(
@@ -454,10 +453,9 @@ async def check_actions(store: MatchStore, started: dict[int, int], measures: Me
     return Check("no lost or doubled action", problems, summary)
 
 
-def check_timers(plans: list[ShardPlan], reports: list[ShardReport]) -> Check:
+def check_timers(sampled: set[int], reports: list[ShardReport]) -> Check:
     """Every sampled timer fired once across the processes, and nothing fired twice."""
     fired = Counter(match_id for report in reports for match_id in report.measures.fired)
-    sampled = {match_id for plan in plans for match_id in plan.timed}
     problems = [f"match {match_id}: never fired" for match_id in sorted(sampled - set(fired))]
     problems += [f"match {m}: fired {n} times" for m, n in sorted(fired.items()) if n > 1]
     others = len(set(fired) - sampled)

@@ -84,7 +84,7 @@ async def test_two_bot_processes_click_their_own_shards_and_lose_no_action_nor_t
 def test_the_checks_see_a_lost_or_doubled_action_and_a_timer_fired_twice() -> None:
     from dataclasses import replace
 
-    from bot.bench_shards import Measures, Numbering, ShardPlan, ShardReport, check_timers
+    from bot.bench_shards import Measures, ShardReport, check_timers
     from bot.bench_shards import log_problems as problems
     from bot.store import Match
 
@@ -108,13 +108,16 @@ def test_the_checks_see_a_lost_or_doubled_action_and_a_timer_fired_twice() -> No
     )
     assert problems(match, started=1, applied=3, seqs=[2, 3, 4]) == []
     assert problems(match, started=1, applied=3, seqs=[2, 4])[0].endswith("2 actions logged")
+    assert problems(match, started=1, applied=2, seqs=[2, 4, 4]) == [
+        "2 clicks applied, 3 actions logged",
+        "seqs [2, 4, 4] do not increase",
+    ]
     assert problems(match, started=1, applied=2, seqs=[2, 3]) == ["version 4, last seq 3"]
     assert problems(replace(match, version=1), started=1, applied=0, seqs=[]) == []
     assert problems(None, started=1, applied=0, seqs=[]) == ["missing"]
 
-    plan = ShardPlan("bot-0", "", Numbering(1, 0), 0, "ruship", 1, 1, 1, 0, [], [7, 8], 0)
     fired = ShardReport("bot-0", 1.0, 0, Measures(fired=[7, 7]))
-    assert check_timers([plan], [fired]).problems == [
+    assert check_timers({7, 8}, [fired]).problems == [
         "match 8: never fired",
         "match 7: fired 2 times",
     ]
