@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, field, replace
 from importlib import resources
@@ -342,6 +342,372 @@ _MATCH_COLUMNS = (
 )
 
 
+# ---------------------------------------------------------------- statements both drivers run
+# Written once, for SQLite: ``?`` placeholders, ``IS ?`` where a NULL key must match NULL.
+# The PostgreSQL driver numbers them (``bot.store_postgres.numbered``); none has a ``?``
+# inside a string literal. Statements that differ between the databases (index hints,
+# row locks, arrays) stay in their driver.
+
+
+def matches_sql(columns: str, where: str) -> str:
+    """Select matches: ``columns`` (``_MATCH_COLUMNS`` or a driver's wider list), ``where``
+    one of the conditions below."""
+    return f"SELECT {columns} FROM matches {where}"
+
+
+MATCH_BY_ID = "WHERE id = ?"
+OPEN_IN_CHANNEL = "WHERE channel_id = ? AND status IN ('lobby', 'active')"
+OPEN_OF_USER = (
+    "WHERE guild_id IS ? AND status IN ('lobby', 'active') AND id IN "
+    "(SELECT match_id FROM seats WHERE user_id = ? AND is_ai = 0) ORDER BY id"
+)
+ACTIVE_OF_USER = (
+    "WHERE status = 'active' AND id IN "
+    "(SELECT match_id FROM seats WHERE user_id = ? AND is_ai = 0) ORDER BY id"
+)
+LATEST_IN_CHANNEL = "WHERE channel_id = ? ORDER BY id DESC LIMIT 1"
+
+
+def active_where(shards: Shards) -> str:
+    return f"WHERE status = 'active' AND {shards.sql_filter()} ORDER BY id"
+
+
+def lagging_where(shards: Shards) -> str:
+    return (
+        "WHERE (board_version IS NULL OR board_version < version) "
+        f"AND status IN ('active', 'finished') AND {shards.sql_filter()} ORDER BY id"
+    )
+
+
+INSERT_MATCH = (
+    "INSERT INTO matches (guild_id, channel_id, game, status, creator_id, seed, "
+    "settings, version, created_at, updated_at) "
+    "VALUES (?, ?, ?, 'lobby', ?, ?, ?, 0, ?, ?)"
+)
+
+
+def new_match_params(
+    guild_id: int | None,
+    channel_id: int,
+    game: str,
+    creator_id: int,
+    seed: int,
+    settings: dict[str, Any],
+    now: float,
+) -> tuple[Any, ...]:
+    """``INSERT_MATCH``'s values."""
+    return (guild_id, channel_id, game, creator_id, seed, json.dumps(settings), now, now)
+
+
+DELETE_SEATS = "DELETE FROM seats WHERE match_id = ?"
+INSERT_SEAT = (
+    "INSERT INTO seats (match_id, seat, user_id, is_ai, expiries, place, won) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?)"
+)
+
+
+def seat_rows(match_id: int, seats: Sequence[Seat]) -> list[tuple[Any, ...]]:
+    """``INSERT_SEAT``'s values, a row a seat."""
+    return [
+        (match_id, s.seat, s.user_id, int(s.is_ai), s.expiries, s.place, int(s.won)) for s in seats
+    ]
+
+
+def seat_from_row(
+    seat: int, user_id: int | None, is_ai: Any, expiries: int, place: int | None, won: Any
+) -> Seat:
+    return Seat(seat, user_id, bool(is_ai), expiries, place, bool(won))
+
+
+#: The stored row a versioned write starts from (``with_record``).
+MATCH_BEFORE_WRITE = "SELECT status, started_at, ended_at FROM matches WHERE id = ?"
+#: What every versioned write sets (``_written``'s values, in this order).
+_WRITTEN = (
+    "settings = ?, version = ?, turn_started_at = ?, last_reminder_at = ?, timer_at = ?, "
+    "updated_at = ?"
+)
+UPDATE_MATCH = (
+    f"UPDATE matches SET status = ?, state = ?, result = ?, {_WRITTEN}, "
+    "started_at = ?, ended_at = ? WHERE id = ? AND version = ?"
+)
+REWIND_MATCH = (
+    f"UPDATE matches SET state = ?, result = NULL, {_WRITTEN} "
+    "WHERE id = ? AND version = ? AND status = 'active'"
+)
+
+
+def _written(match: Match, expected_version: int, now: float) -> tuple[Any, ...]:
+    return (
+        json.dumps(match.settings),
+        expected_version + 1,
+        match.turn_started_at,
+        match.last_reminder_at,
+        match.timer_at,
+        now,
+    )
+
+
+def update_params(match: Match, expected_version: int, now: float) -> tuple[Any, ...]:
+    """``UPDATE_MATCH``'s values: ``match`` written over ``expected_version``."""
+    result = json.dumps(match.result) if match.result is not None else None
+    return (
+        match.status,
+        match.state,
+        result,
+        *_written(match, expected_version, now),
+        match.started_at,
+        match.ended_at,
+        match.id,
+        expected_version,
+    )
+
+
+def rewind_params(match: Match, expected_version: int, now: float) -> tuple[Any, ...]:
+    """``REWIND_MATCH``'s values."""
+    return (match.state, *_written(match, expected_version, now), match.id, expected_version)
+
+
+INSERT_ACTION = (
+    "INSERT INTO actions (match_id, seq, seat, action, by_ai, at) VALUES (?, ?, ?, ?, ?, ?)"
+)
+
+
+def action_row(
+    match_id: int, seq: int, action: tuple[int, str, bool], now: float
+) -> tuple[Any, ...]:
+    """``INSERT_ACTION``'s values: ``action`` = (seat, action, by_ai)."""
+    seat, text, by_ai = action
+    return (match_id, seq, seat, text, int(by_ai), now)
+
+
+ACTION_LOG = "SELECT seq, seat, action, at FROM actions WHERE match_id = ? ORDER BY seq"
+SET_ENDED = "UPDATE matches SET ended_at = ? WHERE id = ?"
+SET_BOARD_MESSAGE = "UPDATE matches SET board_message_id = ? WHERE id = ?"
+#: Values: message id, version, acting seats (JSON), match id, version again.
+SET_BOARD = (
+    "UPDATE matches SET board_message_id = ?, board_version = ?, board_acting = ? "
+    "WHERE id = ? AND (board_version IS NULL OR board_version <= ?)"
+)
+MARK_REMINDED = "UPDATE matches SET last_reminder_at = ? WHERE id = ?"
+SET_TIMER = (
+    "UPDATE matches SET timer_at = ?, timer_owner = NULL, timer_lease_until = NULL WHERE id = ?"
+)
+FREEZE = "UPDATE matches SET status = 'frozen', frozen_reason = ?, updated_at = ? WHERE id = ?"
+
+UNDO_REQUEST = (
+    "SELECT user_id, seat, version, seq, asked_at, accepted FROM undo_requests WHERE match_id = ?"
+)
+PUT_UNDO_REQUEST = (
+    "INSERT INTO undo_requests (match_id, user_id, seat, version, seq, asked_at, "
+    "accepted) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (match_id) DO UPDATE "
+    "SET user_id = excluded.user_id, seat = excluded.seat, version = excluded.version, "
+    "seq = excluded.seq, asked_at = excluded.asked_at, accepted = excluded.accepted"
+)
+DROP_UNDO_REQUEST = "DELETE FROM undo_requests WHERE match_id = ?"
+
+
+def undo_request_params(request: UndoRequest) -> tuple[Any, ...]:
+    """``PUT_UNDO_REQUEST``'s values."""
+    return (
+        request.match_id,
+        request.user_id,
+        request.seat,
+        request.version,
+        request.seq,
+        request.asked_at,
+        json.dumps(list(request.accepted)),
+    )
+
+
+def undo_request_from_row(match_id: int, row: Any) -> UndoRequest:
+    """The request read with ``UNDO_REQUEST``."""
+    user, seat, version, seq, asked_at, accepted = row
+    voted = _loads_or_none(accepted)
+    return UndoRequest(
+        match_id,
+        int(user),
+        int(seat),
+        int(version),
+        int(seq),
+        float(asked_at),
+        tuple(int(v) for v in voted) if isinstance(voted, list) else (),
+    )
+
+
+RATED_ALREADY = "SELECT 1 FROM rating_history WHERE match_id = ? LIMIT 1"
+
+
+def ratings_of_sql(people: str) -> str:
+    """The ratings of a server's players of a game; ``people`` is the driver's condition on
+    a list of user ids (``IN (?, ?)``, ``= ANY(?)``), its values after the server and game."""
+    return (
+        "SELECT user_id, mu, sigma, games FROM ratings WHERE guild_id = ? AND game = ? "
+        f"AND user_id {people}"
+    )
+
+
+UPSERT_RATING = (
+    "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, ordinal, games, "
+    "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+    "ON CONFLICT (guild_id, game, user_id) DO UPDATE SET mu = excluded.mu, "
+    "sigma = excluded.sigma, ordinal = excluded.ordinal, games = excluded.games, "
+    "updated_at = excluded.updated_at"
+)
+INSERT_RATING_HISTORY = (
+    "INSERT INTO rating_history (match_id, user_id, guild_id, game, mu, sigma, "
+    "ordinal, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+)
+
+
+def rating_row(match: Match, user: int, rating: Rating, now: float) -> tuple[Any, ...]:
+    """``UPSERT_RATING``'s values: the person's rating after ``match``."""
+    return (
+        match.guild_id,
+        match.game,
+        user,
+        rating.mu,
+        rating.sigma,
+        rating.ordinal,
+        rating.games,
+        now,
+    )
+
+
+def rating_history_row(match: Match, user: int, rating: Rating, now: float) -> tuple[Any, ...]:
+    """``INSERT_RATING_HISTORY``'s values."""
+    return (
+        match.id,
+        user,
+        match.guild_id,
+        match.game,
+        rating.mu,
+        rating.sigma,
+        rating.ordinal,
+        now,
+    )
+
+
+def rating_from_row(mu: Any, sigma: Any, games: Any) -> Rating:
+    return Rating(float(mu), float(sigma), int(games))
+
+
+#: A person's finished matches in a server; values: user id, server id.
+FINISHED_OF_PLAYER = "WHERE s.user_id = ? AND m.guild_id IS ? AND m.status = 'finished' "
+COUNT_FINISHED = (
+    "SELECT COUNT(*) FROM seats s JOIN matches m ON m.id = s.match_id " + FINISHED_OF_PLAYER
+)
+#: What ``_played_from_row`` reads, from ``seats s`` joined with ``matches m``.
+PLAYED_COLUMNS = (
+    "SELECT m.id, m.guild_id, m.channel_id, m.board_message_id, m.game, s.seat, "
+    "s.place, s.won, (SELECT COUNT(*) FROM seats o WHERE o.match_id = m.id), "
+    "m.result, m.started_at, m.ended_at "
+)
+
+
+def move_seconds_sql(match_ids: str) -> str:
+    """How long a person took for each of their moves in some matches; ``match_ids`` is
+    the driver's condition on a list of match ids, its values before the user id."""
+    return (
+        "SELECT t.at - COALESCE(t.previous, m.started_at, m.created_at) FROM ("
+        "  SELECT match_id, seat, by_ai, at, "
+        "  LAG(at) OVER (PARTITION BY match_id ORDER BY seq) AS previous "
+        f"  FROM actions WHERE match_id {match_ids}"
+        ") t JOIN matches m ON m.id = t.match_id "
+        "JOIN seats s ON s.match_id = t.match_id AND s.seat = t.seat "
+        "WHERE s.user_id = ? AND t.by_ai = 0"
+    )
+
+
+PLAYER_RATINGS = "SELECT game, mu, sigma, games FROM ratings WHERE guild_id IS ? AND user_id = ?"
+RATING_TREND = (
+    "SELECT ordinal FROM rating_history WHERE guild_id IS ? AND user_id = ? "
+    "AND game = ? ORDER BY at DESC, match_id DESC LIMIT ?"
+)
+COUNT_RATED = "SELECT COUNT(*) FROM ratings WHERE guild_id IS ? AND game = ?"
+
+
+def ranked_page(offset: int, rows: Iterable[Any]) -> list[Ranked]:
+    """A leaderboard page read from ``offset`` (rows: user id, mu, sigma, games)."""
+    return [
+        Ranked(offset + n + 1, int(user), rating_from_row(mu, sigma, games))
+        for n, (user, mu, sigma, games) in enumerate(rows)
+    ]
+
+
+def notify_prefs_sql(people: str) -> str:
+    """Some people's notification settings; ``people`` is the driver's condition on a list
+    of user ids."""
+    return (
+        "SELECT user_id, pings, reminders, remind_after, away_since, away_until, "
+        f"dm_closed, locale FROM notify_settings WHERE user_id {people}"
+    )
+
+
+def notify_prefs_from_rows(rows: Iterable[Any]) -> dict[int, NotifyPrefs]:
+    return {
+        int(user): NotifyPrefs(
+            int(user), str(pings), bool(reminders), after, since, until, bool(closed), locale
+        )
+        for user, pings, reminders, after, since, until, closed, locale in rows
+    }
+
+
+SET_NOTIFY_PREFS = (
+    "INSERT INTO notify_settings (user_id, pings, reminders, remind_after, away_since, "
+    "away_until, dm_closed, locale, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+    "ON CONFLICT (user_id) DO UPDATE SET pings = excluded.pings, "
+    "reminders = excluded.reminders, remind_after = excluded.remind_after, "
+    "away_since = excluded.away_since, away_until = excluded.away_until, "
+    "dm_closed = excluded.dm_closed, locale = excluded.locale, "
+    "updated_at = excluded.updated_at"
+)
+
+
+def notify_prefs_params(prefs: NotifyPrefs, now: float) -> tuple[Any, ...]:
+    """``SET_NOTIFY_PREFS``'s values."""
+    return (
+        prefs.user_id,
+        prefs.pings,
+        int(prefs.reminders),
+        prefs.remind_after,
+        prefs.away_since,
+        prefs.away_until,
+        int(prefs.dm_closed),
+        prefs.locale,
+        now,
+    )
+
+
+FOLLOW = (
+    "INSERT INTO followers (match_id, user_id, every_turn, since, locale) "
+    "VALUES (?, ?, ?, ?, ?) ON CONFLICT (match_id, user_id) DO UPDATE SET "
+    "every_turn = excluded.every_turn, locale = excluded.locale"
+)
+UNFOLLOW = "DELETE FROM followers WHERE match_id = ? AND user_id = ?"
+FOLLOWERS = (
+    "SELECT user_id, every_turn, since, locale FROM followers WHERE match_id = ? "
+    "ORDER BY since, user_id"
+)
+
+
+def follower_params(follower: Follower) -> tuple[Any, ...]:
+    """``FOLLOW``'s values."""
+    return (
+        follower.match_id,
+        follower.user_id,
+        int(follower.every_turn),
+        follower.since,
+        follower.locale,
+    )
+
+
+def followers_from_rows(match_id: int, rows: Iterable[Any]) -> list[Follower]:
+    return [
+        Follower(match_id, int(user), bool(every), float(since), locale)
+        for user, every, since, locale in rows
+    ]
+
+
 @dataclass(frozen=True)
 class _Done:
     rowcount: int
@@ -500,14 +866,10 @@ class SqliteStore:
         await self._exec("BEGIN IMMEDIATE")
         try:
             for match_id, ended_at in pending:
-                (match,) = await self._select(
-                    f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,)
-                )
+                (match,) = await self._select(matches_sql(_MATCH_COLUMNS, MATCH_BY_ID), (match_id,))
                 match = placed(match)
                 await self._write_seats(match_id, match.seats)
-                await self._exec(
-                    "UPDATE matches SET ended_at = ? WHERE id = ?", (ended_at, match_id)
-                )
+                await self._exec(SET_ENDED, (ended_at, match_id))
                 await self._rate(match, ended_at)
             await self._exec("COMMIT")
         except BaseException:
@@ -519,57 +881,23 @@ class SqliteStore:
         are keyed by match id)."""
         if match.guild_id is None:
             return
-        async with self.db.execute(
-            "SELECT 1 FROM rating_history WHERE match_id = ? LIMIT 1", (match.id,)
-        ) as cursor:
+        async with self.db.execute(RATED_ALREADY, (match.id,)) as cursor:
             if await cursor.fetchone() is not None:
                 return
         entries = records.rating_entries(match.seats)
         people = [user for user, _ in entries if user is not None]
         if not people:
             return
-        marks = ",".join("?" * len(people))
         async with self.db.execute(
-            f"SELECT user_id, mu, sigma, games FROM ratings WHERE guild_id = ? AND game = ? "
-            f"AND user_id IN ({marks})",
-            (match.guild_id, match.game, *people),
+            ratings_of_sql(_in(people)), (match.guild_id, match.game, *people)
         ) as cursor:
             current = {
-                int(user): Rating(float(mu), float(sigma), int(games))
+                int(user): rating_from_row(mu, sigma, games)
                 for user, mu, sigma, games in await cursor.fetchall()
             }
         for user, rating in records.rate(entries, current).items():
-            await self._exec(
-                "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, ordinal, games, "
-                "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
-                "ON CONFLICT (guild_id, game, user_id) DO UPDATE SET mu = excluded.mu, "
-                "sigma = excluded.sigma, ordinal = excluded.ordinal, games = excluded.games, "
-                "updated_at = excluded.updated_at",
-                (
-                    match.guild_id,
-                    match.game,
-                    user,
-                    rating.mu,
-                    rating.sigma,
-                    rating.ordinal,
-                    rating.games,
-                    now,
-                ),
-            )
-            await self._exec(
-                "INSERT INTO rating_history (match_id, user_id, guild_id, game, mu, sigma, "
-                "ordinal, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    match.id,
-                    user,
-                    match.guild_id,
-                    match.game,
-                    rating.mu,
-                    rating.sigma,
-                    rating.ordinal,
-                    now,
-                ),
-            )
+            await self._exec(UPSERT_RATING, rating_row(match, user, rating, now))
+            await self._exec(INSERT_RATING_HISTORY, rating_history_row(match, user, rating, now))
 
     @_serialised
     async def create_lobby(
@@ -587,10 +915,8 @@ class SqliteStore:
         await self._exec("BEGIN IMMEDIATE")
         try:
             cursor = await self._exec(
-                "INSERT INTO matches (guild_id, channel_id, game, status, creator_id, seed, "
-                "settings, version, created_at, updated_at) "
-                "VALUES (?, ?, ?, 'lobby', ?, ?, ?, 0, ?, ?)",
-                (guild_id, channel_id, game, creator_id, seed, json.dumps(settings), now, now),
+                INSERT_MATCH,
+                new_match_params(guild_id, channel_id, game, creator_id, seed, settings, now),
             )
             match_id = int(cursor.lastrowid or 0)
             await self._write_seats(match_id, seats)
@@ -601,55 +927,31 @@ class SqliteStore:
         except BaseException:
             await self._exec("ROLLBACK")
             raise
-        (match,) = await self._select(
-            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,)
-        )
+        (match,) = await self._select(matches_sql(_MATCH_COLUMNS, MATCH_BY_ID), (match_id,))
         return match
 
     async def _write_seats(self, match_id: int, seats: Sequence[Seat]) -> None:
-        await self._exec("DELETE FROM seats WHERE match_id = ?", (match_id,))
-        cursor = await self.db.executemany(
-            "INSERT INTO seats (match_id, seat, user_id, is_ai, expiries, place, won) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [
-                (match_id, s.seat, s.user_id, int(s.is_ai), s.expiries, s.place, int(s.won))
-                for s in seats
-            ],
-        )
+        await self._exec(DELETE_SEATS, (match_id,))
+        cursor = await self.db.executemany(INSERT_SEAT, seat_rows(match_id, seats))
         await cursor.close()
 
     @_serialised
     async def get(self, match_id: int) -> Match | None:
-        matches = await self._select(
-            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,)
-        )
+        matches = await self._select(matches_sql(_MATCH_COLUMNS, MATCH_BY_ID), (match_id,))
         return matches[0] if matches else None
 
     @_serialised
     async def open_in_channel(self, channel_id: int) -> Match | None:
-        matches = await self._select(
-            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE channel_id = ? "
-            "AND status IN ('lobby', 'active')",
-            (channel_id,),
-        )
+        matches = await self._select(matches_sql(_MATCH_COLUMNS, OPEN_IN_CHANNEL), (channel_id,))
         return matches[0] if matches else None
 
     @_serialised
     async def of_user(self, guild_id: int | None, user_id: int) -> list[Match]:
-        return await self._select(
-            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE guild_id IS ? "
-            "AND status IN ('lobby', 'active') AND id IN "
-            "(SELECT match_id FROM seats WHERE user_id = ? AND is_ai = 0) ORDER BY id",
-            (guild_id, user_id),
-        )
+        return await self._select(matches_sql(_MATCH_COLUMNS, OPEN_OF_USER), (guild_id, user_id))
 
     @_serialised
     async def active(self, shards: Shards = ALL_SHARDS) -> list[Match]:
-        return await self._select(
-            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE status = 'active' "
-            f"AND {shards.sql_filter()} ORDER BY id",
-            (),
-        )
+        return await self._select(matches_sql(_MATCH_COLUMNS, active_where(shards)), ())
 
     @asynccontextmanager
     async def match_lock(self, match_id: int) -> AsyncIterator[None]:
@@ -673,44 +975,17 @@ class SqliteStore:
         new_version = expected_version + 1
         await self._exec("BEGIN IMMEDIATE")
         try:
-            async with self.db.execute(
-                "SELECT status, started_at, ended_at FROM matches WHERE id = ?", (match.id,)
-            ) as found:
+            async with self.db.execute(MATCH_BEFORE_WRITE, (match.id,)) as found:
                 before = await found.fetchone()
             if before is None:
                 raise StaleVersion(f"match {match.id} does not exist")
             match, finishing = with_record(match, before[0], before[1], before[2], now)
-            cursor = await self._exec(
-                "UPDATE matches SET status = ?, state = ?, result = ?, settings = ?, version = ?, "
-                "turn_started_at = ?, last_reminder_at = ?, timer_at = ?, updated_at = ?, "
-                "started_at = ?, ended_at = ? "
-                "WHERE id = ? AND version = ?",
-                (
-                    match.status,
-                    match.state,
-                    json.dumps(match.result) if match.result is not None else None,
-                    json.dumps(match.settings),
-                    new_version,
-                    match.turn_started_at,
-                    match.last_reminder_at,
-                    match.timer_at,
-                    now,
-                    match.started_at,
-                    match.ended_at,
-                    match.id,
-                    expected_version,
-                ),
-            )
+            cursor = await self._exec(UPDATE_MATCH, update_params(match, expected_version, now))
             if cursor.rowcount != 1:
                 raise StaleVersion(f"match {match.id} is no longer at version {expected_version}")
             await self._write_seats(match.id, match.seats)
             if action is not None:
-                seat, text, by_ai = action
-                await self._exec(
-                    "INSERT INTO actions (match_id, seq, seat, action, by_ai, at) "
-                    "VALUES (?, ?, ?, ?, ?, ?)",
-                    (match.id, new_version, seat, text, int(by_ai), now),
-                )
+                await self._exec(INSERT_ACTION, action_row(match.id, new_version, action, now))
             if finishing:
                 await self._rate(match, now)
             await self._exec("COMMIT")
@@ -721,40 +996,28 @@ class SqliteStore:
 
     @_serialised
     async def set_board_message(self, match_id: int, message_id: int | None) -> None:
-        await self._exec(
-            "UPDATE matches SET board_message_id = ? WHERE id = ?", (message_id, match_id)
-        )
+        await self._exec(SET_BOARD_MESSAGE, (message_id, match_id))
 
     @_serialised
     async def set_board(
         self, match_id: int, *, message_id: int, version: int, acting: Sequence[int]
     ) -> None:
         await self._exec(
-            "UPDATE matches SET board_message_id = ?, board_version = ?, board_acting = ? "
-            "WHERE id = ? AND (board_version IS NULL OR board_version <= ?)",
-            (message_id, version, json.dumps(sorted(acting)), match_id, version),
+            SET_BOARD, (message_id, version, json.dumps(sorted(acting)), match_id, version)
         )
 
     @_serialised
     async def lagging_boards(self, shards: Shards = ALL_SHARDS) -> list[Match]:
-        return await self._select(
-            f"SELECT {_MATCH_COLUMNS} FROM matches "
-            "WHERE (board_version IS NULL OR board_version < version) "
-            f"AND status IN ('active', 'finished') AND {shards.sql_filter()} ORDER BY id",
-            (),
-        )
+        return await self._select(matches_sql(_MATCH_COLUMNS, lagging_where(shards)), ())
 
     @_serialised
     async def latest_in_channel(self, channel_id: int) -> Match | None:
-        matches = await self._select(
-            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
-            (channel_id,),
-        )
+        matches = await self._select(matches_sql(_MATCH_COLUMNS, LATEST_IN_CHANNEL), (channel_id,))
         return matches[0] if matches else None
 
     @_serialised
     async def mark_reminded(self, match_id: int, now: float) -> None:
-        await self._exec("UPDATE matches SET last_reminder_at = ? WHERE id = ?", (now, match_id))
+        await self._exec(MARK_REMINDED, (now, match_id))
 
     @_serialised
     async def due_timers(
@@ -787,18 +1050,11 @@ class SqliteStore:
 
     @_serialised
     async def set_timer(self, match_id: int, at: float | None) -> None:
-        await self._exec(
-            "UPDATE matches SET timer_at = ?, timer_owner = NULL, timer_lease_until = NULL "
-            "WHERE id = ?",
-            (at, match_id),
-        )
+        await self._exec(SET_TIMER, (at, match_id))
 
     @_serialised
     async def freeze(self, match_id: int, reason: str, now: float) -> None:
-        await self._exec(
-            "UPDATE matches SET status = 'frozen', frozen_reason = ?, updated_at = ? WHERE id = ?",
-            (reason, now, match_id),
-        )
+        await self._exec(FREEZE, (reason, now, match_id))
 
     async def action_log(self, match_id: int) -> list[tuple[int, int, str]]:
         return [
@@ -807,10 +1063,7 @@ class SqliteStore:
 
     @_serialised
     async def timed_action_log(self, match_id: int) -> list[tuple[int, int, str, float]]:
-        async with self.db.execute(
-            "SELECT seq, seat, action, at FROM actions WHERE match_id = ? ORDER BY seq",
-            (match_id,),
-        ) as cursor:
+        async with self.db.execute(ACTION_LOG, (match_id,)) as cursor:
             rows = await cursor.fetchall()
         return [(int(seq), int(seat), str(action), float(at)) for seq, seat, action, at in rows]
 
@@ -824,22 +1077,7 @@ class SqliteStore:
         new_version = expected_version + 1
         await self._exec("BEGIN IMMEDIATE")
         try:
-            cursor = await self._exec(
-                "UPDATE matches SET state = ?, result = NULL, settings = ?, version = ?, "
-                "turn_started_at = ?, last_reminder_at = ?, timer_at = ?, updated_at = ? "
-                "WHERE id = ? AND version = ? AND status = 'active'",
-                (
-                    match.state,
-                    json.dumps(match.settings),
-                    new_version,
-                    match.turn_started_at,
-                    match.last_reminder_at,
-                    match.timer_at,
-                    now,
-                    match.id,
-                    expected_version,
-                ),
-            )
+            cursor = await self._exec(REWIND_MATCH, rewind_params(match, expected_version, now))
             if cursor.rowcount != 1:
                 raise StaleVersion(f"match {match.id} is no longer at version {expected_version}")
             await self._write_seats(match.id, match.seats)
@@ -848,7 +1086,7 @@ class SqliteStore:
                 [(match.id, seq) for seq in drop],
             )
             await done.close()
-            await self._exec("DELETE FROM undo_requests WHERE match_id = ?", (match.id,))
+            await self._exec(DROP_UNDO_REQUEST, (match.id,))
             await self._exec("COMMIT")
         except BaseException:
             await self._exec("ROLLBACK")
@@ -857,60 +1095,27 @@ class SqliteStore:
 
     @_serialised
     async def undo_request(self, match_id: int) -> UndoRequest | None:
-        async with self.db.execute(
-            "SELECT user_id, seat, version, seq, asked_at, accepted FROM undo_requests "
-            "WHERE match_id = ?",
-            (match_id,),
-        ) as cursor:
+        async with self.db.execute(UNDO_REQUEST, (match_id,)) as cursor:
             row = await cursor.fetchone()
-        if row is None:
-            return None
-        user, seat, version, seq, asked_at, accepted = row
-        voted = _loads_or_none(accepted)
-        return UndoRequest(
-            match_id,
-            int(user),
-            int(seat),
-            int(version),
-            int(seq),
-            float(asked_at),
-            tuple(int(v) for v in voted) if isinstance(voted, list) else (),
-        )
+        return None if row is None else undo_request_from_row(match_id, row)
 
     @_serialised
     async def put_undo_request(self, request: UndoRequest) -> None:
-        await self._exec(
-            "INSERT OR REPLACE INTO undo_requests (match_id, user_id, seat, version, seq, "
-            "asked_at, accepted) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (
-                request.match_id,
-                request.user_id,
-                request.seat,
-                request.version,
-                request.seq,
-                request.asked_at,
-                json.dumps(list(request.accepted)),
-            ),
-        )
+        await self._exec(PUT_UNDO_REQUEST, undo_request_params(request))
 
     @_serialised
     async def drop_undo_request(self, match_id: int) -> None:
-        await self._exec("DELETE FROM undo_requests WHERE match_id = ?", (match_id,))
+        await self._exec(DROP_UNDO_REQUEST, (match_id,))
 
     # ---------------------------------------------------------------- players' records
     @_serialised
     async def finished_of_player(
         self, guild_id: int | None, user_id: int, *, offset: int = 0, limit: int = 10
     ) -> tuple[list[PlayedMatch], int]:
-        async with self.db.execute(
-            "SELECT COUNT(*) FROM seats s JOIN matches m ON m.id = s.match_id "
-            "WHERE s.user_id = ? AND m.guild_id IS ? AND m.status = 'finished'",
-            (user_id, guild_id),
-        ) as cursor:
+        async with self.db.execute(COUNT_FINISHED, (user_id, guild_id)) as cursor:
             row = await cursor.fetchone()
         total = int(row[0]) if row else 0
         played = await self._played(
-            "s.user_id = ? AND m.guild_id IS ? AND m.status = 'finished' "
             "ORDER BY m.ended_at DESC, m.id DESC LIMIT ? OFFSET ?",
             (user_id, guild_id, max(0, limit), max(0, offset)),
         )
@@ -920,51 +1125,35 @@ class SqliteStore:
     async def player_stats(
         self, guild_id: int | None, user_id: int, game: str | None = None
     ) -> PlayerStats:
-        results = await self._played(
-            "s.user_id = ? AND m.guild_id IS ? AND m.status = 'finished' ORDER BY m.ended_at, m.id",
-            (user_id, guild_id),
-        )
+        results = await self._played("ORDER BY m.ended_at, m.id", (user_id, guild_id))
         recent = [r for r in results if game is None or r.game == game]
         recent = recent[-records.MOVE_TIME_MATCHES :]
         move_seconds: list[float] = []
         if recent:
-            marks = ",".join("?" * len(recent))
             async with self.db.execute(
-                "SELECT t.at - COALESCE(t.before, m.started_at, m.created_at) FROM ("
-                "  SELECT match_id, seat, by_ai, at, "
-                "  LAG(at) OVER (PARTITION BY match_id ORDER BY seq) AS before "
-                f"  FROM actions WHERE match_id IN ({marks})"
-                ") t JOIN matches m ON m.id = t.match_id "
-                "JOIN seats s ON s.match_id = t.match_id AND s.seat = t.seat "
-                "WHERE s.user_id = ? AND t.by_ai = 0",
-                (*(r.match_id for r in recent), user_id),
+                move_seconds_sql(_in(recent)), (*(r.match_id for r in recent), user_id)
             ) as cursor:
                 move_seconds = [max(0.0, float(row[0])) for row in await cursor.fetchall()]
-        async with self.db.execute(
-            "SELECT game, mu, sigma, games FROM ratings WHERE guild_id IS ? AND user_id = ?",
-            (guild_id, user_id),
-        ) as cursor:
+        async with self.db.execute(PLAYER_RATINGS, (guild_id, user_id)) as cursor:
             ratings = {
-                str(game): Rating(float(mu), float(sigma), int(games))
+                str(game): rating_from_row(mu, sigma, games)
                 for game, mu, sigma, games in await cursor.fetchall()
             }
         history: dict[str, list[float]] = {}
         for rated in ratings:
             async with self.db.execute(
-                "SELECT ordinal FROM rating_history WHERE guild_id IS ? AND user_id = ? "
-                "AND game = ? ORDER BY at DESC, match_id DESC LIMIT ?",
-                (guild_id, user_id, rated, records.TREND_MATCHES + 1),
+                RATING_TREND, (guild_id, user_id, rated, records.TREND_MATCHES + 1)
             ) as cursor:
                 history[rated] = [float(row[0]) for row in await cursor.fetchall()][::-1]
         return PlayerStats(results, move_seconds, ratings, history)
 
-    async def _played(self, where: str, params: tuple[Any, ...]) -> list[PlayedMatch]:
+    async def _played(self, order: str, params: tuple[Any, ...]) -> list[PlayedMatch]:
+        """The person's finished matches (``FINISHED_OF_PLAYER``) in this ``order``."""
         async with self.db.execute(
-            "SELECT m.id, m.guild_id, m.channel_id, m.board_message_id, m.game, s.seat, "
-            "s.place, s.won, (SELECT COUNT(*) FROM seats o WHERE o.match_id = m.id), "
-            "m.result, m.started_at, m.ended_at "
-            "FROM seats s INDEXED BY seats_by_user_match JOIN matches m ON m.id = s.match_id "
-            f"WHERE {where}",
+            PLAYED_COLUMNS
+            + "FROM seats s INDEXED BY seats_by_user_match JOIN matches m ON m.id = s.match_id "
+            + FINISHED_OF_PLAYER
+            + order,
             params,
         ) as cursor:
             rows = await cursor.fetchall()
@@ -974,9 +1163,7 @@ class SqliteStore:
     async def leaderboard(
         self, guild_id: int | None, game: str, *, offset: int = 0, limit: int = 10
     ) -> tuple[list[Ranked], int]:
-        async with self.db.execute(
-            "SELECT COUNT(*) FROM ratings WHERE guild_id IS ? AND game = ?", (guild_id, game)
-        ) as cursor:
+        async with self.db.execute(COUNT_RATED, (guild_id, game)) as cursor:
             row = await cursor.fetchone()
         total = int(row[0]) if row else 0
         offset = max(0, offset)
@@ -986,10 +1173,7 @@ class SqliteStore:
             (guild_id, game, max(0, limit), offset),
         ) as cursor:
             rows = await cursor.fetchall()
-        return [
-            Ranked(offset + n + 1, int(user), Rating(float(mu), float(sigma), int(games)))
-            for n, (user, mu, sigma, games) in enumerate(rows)
-        ], total
+        return ranked_page(offset, rows), total
 
     @_serialised
     async def rank_of(self, guild_id: int | None, game: str, user_id: int) -> Ranked | None:
@@ -1009,7 +1193,7 @@ class SqliteStore:
         ) as cursor:
             ahead = await cursor.fetchone()
         rank = (int(ahead[0]) if ahead else 0) + 1
-        return Ranked(rank, user_id, Rating(float(mu), float(sigma), int(games)))
+        return Ranked(rank, user_id, rating_from_row(mu, sigma, games))
 
     # ---------------------------------------------------------------- notifications
     @_serialised
@@ -1017,85 +1201,32 @@ class SqliteStore:
         people = sorted(set(user_ids))
         if not people:
             return {}
-        marks = ",".join("?" * len(people))
-        async with self.db.execute(
-            "SELECT user_id, pings, reminders, remind_after, away_since, away_until, "
-            f"dm_closed, locale FROM notify_settings WHERE user_id IN ({marks})",
-            people,
-        ) as cursor:
+        async with self.db.execute(notify_prefs_sql(_in(people)), people) as cursor:
             rows = await cursor.fetchall()
-        return {
-            int(user): NotifyPrefs(
-                int(user), str(pings), bool(reminders), after, since, until, bool(closed), locale
-            )
-            for user, pings, reminders, after, since, until, closed, locale in rows
-        }
+        return notify_prefs_from_rows(rows)
 
     @_serialised
     async def set_notify_prefs(self, prefs: NotifyPrefs, now: float) -> None:
-        await self._exec(
-            "INSERT INTO notify_settings (user_id, pings, reminders, remind_after, away_since, "
-            "away_until, dm_closed, locale, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
-            "ON CONFLICT (user_id) DO UPDATE SET pings = excluded.pings, "
-            "reminders = excluded.reminders, remind_after = excluded.remind_after, "
-            "away_since = excluded.away_since, away_until = excluded.away_until, "
-            "dm_closed = excluded.dm_closed, locale = excluded.locale, "
-            "updated_at = excluded.updated_at",
-            (
-                prefs.user_id,
-                prefs.pings,
-                int(prefs.reminders),
-                prefs.remind_after,
-                prefs.away_since,
-                prefs.away_until,
-                int(prefs.dm_closed),
-                prefs.locale,
-                now,
-            ),
-        )
+        await self._exec(SET_NOTIFY_PREFS, notify_prefs_params(prefs, now))
 
     @_serialised
     async def active_of_user(self, user_id: int) -> list[Match]:
-        return await self._select(
-            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE status = 'active' AND id IN "
-            "(SELECT match_id FROM seats WHERE user_id = ? AND is_ai = 0) ORDER BY id",
-            (user_id,),
-        )
+        return await self._select(matches_sql(_MATCH_COLUMNS, ACTIVE_OF_USER), (user_id,))
 
     @_serialised
     async def follow(self, follower: Follower) -> None:
-        await self._exec(
-            "INSERT INTO followers (match_id, user_id, every_turn, since, locale) "
-            "VALUES (?, ?, ?, ?, ?) ON CONFLICT (match_id, user_id) DO UPDATE SET "
-            "every_turn = excluded.every_turn, locale = excluded.locale",
-            (
-                follower.match_id,
-                follower.user_id,
-                int(follower.every_turn),
-                follower.since,
-                follower.locale,
-            ),
-        )
+        await self._exec(FOLLOW, follower_params(follower))
 
     @_serialised
     async def unfollow(self, match_id: int, user_id: int) -> bool:
-        done = await self._exec(
-            "DELETE FROM followers WHERE match_id = ? AND user_id = ?", (match_id, user_id)
-        )
+        done = await self._exec(UNFOLLOW, (match_id, user_id))
         return done.rowcount > 0
 
     @_serialised
     async def followers(self, match_id: int) -> list[Follower]:
-        async with self.db.execute(
-            "SELECT user_id, every_turn, since, locale FROM followers WHERE match_id = ? "
-            "ORDER BY since, user_id",
-            (match_id,),
-        ) as cursor:
+        async with self.db.execute(FOLLOWERS, (match_id,)) as cursor:
             rows = await cursor.fetchall()
-        return [
-            Follower(match_id, int(user), bool(every), float(since), locale)
-            for user, every, since, locale in rows
-        ]
+        return followers_from_rows(match_id, rows)
 
     async def _select(self, sql: str, params: tuple[Any, ...]) -> list[Match]:
         async with self.db.execute(sql, params) as cursor:
@@ -1107,18 +1238,15 @@ class SqliteStore:
         return [_match_from_row(row, seats.get(row[0], ())) for row in rows]
 
     async def _seats_of(self, match_ids: list[int]) -> dict[int, tuple[Seat, ...]]:
-        marks = ",".join("?" * len(match_ids))
         async with self.db.execute(
-            f"SELECT match_id, seat, user_id, is_ai, expiries, place, won FROM seats "
-            f"WHERE match_id IN ({marks}) ORDER BY match_id, seat",
+            "SELECT match_id, seat, user_id, is_ai, expiries, place, won FROM seats "
+            f"WHERE match_id {_in(match_ids)} ORDER BY match_id, seat",
             match_ids,
         ) as cursor:
             rows = await cursor.fetchall()
         grouped: dict[int, list[Seat]] = {}
-        for match_id, seat, user_id, is_ai, expiries, place, won in rows:
-            grouped.setdefault(match_id, []).append(
-                Seat(seat, user_id, bool(is_ai), expiries, place, bool(won))
-            )
+        for match_id, *seat in rows:
+            grouped.setdefault(match_id, []).append(seat_from_row(*seat))
         return {key: tuple(value) for key, value in grouped.items()}
 
     # ---------------------------------------------------------------- copying a database
@@ -1153,6 +1281,11 @@ class SqliteStore:
         except BaseException:
             await self._exec("ROLLBACK")
             raise
+
+
+def _in(values: Sequence[Any]) -> str:
+    """SQLite's condition on a list of values: ``IN (?, ?, ?)``, a mark a value."""
+    return f"IN ({','.join('?' * len(values))})"
 
 
 def placed(match: Match) -> Match:

@@ -10,7 +10,9 @@ are claimed with ``SKIP LOCKED``.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
+import re
 import zlib
 from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
@@ -22,23 +24,79 @@ import asyncpg
 
 from bot import records
 from bot.notify import Follower, NotifyPrefs
-from bot.records import PlayedMatch, PlayerStats, Ranked, Rating
+from bot.records import PlayedMatch, PlayerStats, Ranked
 from bot.shards import ALL_SHARDS, Shards
 from bot.store import (
     _MATCH_COLUMNS,
+    ACTION_LOG,
+    ACTIVE_OF_USER,
+    COUNT_FINISHED,
+    COUNT_RATED,
+    DELETE_SEATS,
+    DROP_UNDO_REQUEST,
+    FINISHED_OF_PLAYER,
+    FOLLOW,
+    FOLLOWERS,
+    FREEZE,
+    INSERT_ACTION,
+    INSERT_MATCH,
+    INSERT_RATING_HISTORY,
+    INSERT_SEAT,
+    LATEST_IN_CHANNEL,
+    MARK_REMINDED,
+    MATCH_BEFORE_WRITE,
+    MATCH_BY_ID,
+    OPEN_IN_CHANNEL,
+    OPEN_OF_USER,
+    PLAYED_COLUMNS,
+    PLAYER_RATINGS,
+    PUT_UNDO_REQUEST,
+    RATED_ALREADY,
+    RATING_TREND,
+    REWIND_MATCH,
+    SET_BOARD,
+    SET_BOARD_MESSAGE,
+    SET_ENDED,
+    SET_NOTIFY_PREFS,
+    SET_TIMER,
     TIMER_LEASE_SECONDS,
+    UNDO_REQUEST,
+    UNFOLLOW,
+    UPDATE_MATCH,
+    UPSERT_RATING,
     ChannelTaken,
     Match,
     Seat,
     StaleVersion,
     StoreError,
     UndoRequest,
-    _loads_or_none,
     _match_from_row,
     _played_from_row,
+    action_row,
+    active_where,
     copied_table,
+    follower_params,
+    followers_from_rows,
+    lagging_where,
+    matches_sql,
     migrations,
+    move_seconds_sql,
+    new_match_params,
+    notify_prefs_from_rows,
+    notify_prefs_params,
+    notify_prefs_sql,
     placed,
+    ranked_page,
+    rating_from_row,
+    rating_history_row,
+    rating_row,
+    ratings_of_sql,
+    rewind_params,
+    seat_from_row,
+    seat_rows,
+    undo_request_from_row,
+    undo_request_params,
+    update_params,
     with_record,
 )
 
@@ -57,12 +115,11 @@ _WITH_SEATS = (
     "s.expiries, s.place, s.won) ORDER BY s.seat) FROM seats s WHERE s.match_id = matches.id)"
 )
 
-_PLAYED = (
-    "SELECT m.id, m.guild_id, m.channel_id, m.board_message_id, m.game, s.seat, s.place, s.won, "
-    "(SELECT COUNT(*) FROM seats o WHERE o.match_id = m.id), m.result, m.started_at, m.ended_at "
-    "FROM seats s JOIN matches m ON m.id = s.match_id "
-    "WHERE s.user_id = $1 AND m.guild_id IS NOT DISTINCT FROM $2 AND m.status = 'finished' "
-)
+#: The person's finished matches (user id, server id), as ``_played_from_row`` reads them.
+_PLAYED = PLAYED_COLUMNS + "FROM seats s JOIN matches m ON m.id = s.match_id " + FINISHED_OF_PLAYER
+
+#: PostgreSQL's condition on a list of ids (one array value), for the shared statements.
+_ANY_ID = "= ANY(?::BIGINT[])"
 
 #: How a value read from SQLite becomes one PostgreSQL's binary COPY accepts, per column type.
 _COERCIONS: dict[str, Callable[[Any], Any]] = {
@@ -75,6 +132,27 @@ _COERCIONS: dict[str, Callable[[Any], Any]] = {
 
 _UNREACHABLE = (OSError, asyncio.TimeoutError)
 _OPEN_FAILURES = (*_UNREACHABLE, asyncpg.PostgresError, asyncpg.InterfaceError)
+
+
+_PLACEHOLDER = re.compile(r"\bIS \?|\?")
+
+
+@functools.cache
+def numbered(sql: str) -> str:
+    """A statement written for SQLite (``bot.store``) in PostgreSQL's terms: each ``?``
+    becomes ``$1``, ``$2``, … in order, and ``IS ?`` (which matches NULL to NULL) becomes
+    ``IS NOT DISTINCT FROM $n``. Our SQL has no ``?`` inside a string literal: one there
+    is refused (``ValueError``) rather than numbered."""
+    count = 0
+
+    def number(found: re.Match[str]) -> str:
+        nonlocal count
+        if sql.count("'", 0, found.start()) % 2:
+            raise ValueError(f"a '?' inside a string literal: {sql!r}")
+        count += 1
+        return f"IS NOT DISTINCT FROM ${count}" if found[0] != "?" else f"${count}"
+
+    return _PLACEHOLDER.sub(number, sql)
 
 
 def _int4(number: int) -> int:
@@ -94,19 +172,17 @@ def describe(dsn: str) -> str:
 
 
 def _seats(text: str | None) -> tuple[Seat, ...]:
-    return tuple(
-        Seat(seat, user, bool(is_ai), expiries, place, bool(won))
-        for seat, user, is_ai, expiries, place, won in json.loads(text or "[]")
-    )
+    return tuple(seat_from_row(*seat) for seat in json.loads(text or "[]"))
+
+
+def _matches_sql(where: str) -> str:
+    """``bot.store.matches_sql`` reading ``_WITH_SEATS``, numbered."""
+    return numbered(matches_sql(_WITH_SEATS, where))
 
 
 def _matches(rows: Sequence[Any]) -> list[Match]:
     """Matches read with ``_WITH_SEATS``."""
     return [_match_from_row(row, _seats(row[21])) for row in rows]
-
-
-def _rating(mu: float, sigma: float, games: int) -> Rating:
-    return Rating(float(mu), float(sigma), int(games))
 
 
 @contextmanager
@@ -254,9 +330,7 @@ class PostgresStore:
             for match_id, ended_at in pending:
                 match = placed(await self._get(conn, match_id))
                 await self._write_seats(conn, match_id, match.seats)
-                await conn.execute(
-                    "UPDATE matches SET ended_at = $1 WHERE id = $2", ended_at, match_id
-                )
+                await conn.execute(numbered(SET_ENDED), ended_at, match_id)
                 await self._rate(conn, match, ended_at)
 
     async def close(self) -> None:
@@ -270,9 +344,7 @@ class PostgresStore:
         return _matches(await conn.fetch(sql, *args))
 
     async def _get(self, conn: Any, match_id: int) -> Match:
-        (match,) = await self._select(
-            conn, f"SELECT {_WITH_SEATS} FROM matches WHERE id = $1", match_id
-        )
+        (match,) = await self._select(conn, _matches_sql(MATCH_BY_ID), match_id)
         return match
 
     @asynccontextmanager
@@ -287,15 +359,8 @@ class PostgresStore:
     async def _write_seats(
         self, conn: asyncpg.Connection, match_id: int, seats: Sequence[Seat]
     ) -> None:
-        await conn.execute("DELETE FROM seats WHERE match_id = $1", match_id)
-        await conn.executemany(
-            "INSERT INTO seats (match_id, seat, user_id, is_ai, expiries, place, won) "
-            "VALUES ($1, $2, $3, $4, $5, $6, $7)",
-            [
-                (match_id, s.seat, s.user_id, int(s.is_ai), s.expiries, s.place, int(s.won))
-                for s in seats
-            ],
-        )
+        await conn.execute(numbered(DELETE_SEATS), match_id)
+        await conn.executemany(numbered(INSERT_SEAT), seat_rows(match_id, seats))
 
     async def create_lobby(
         self,
@@ -311,51 +376,25 @@ class PostgresStore:
     ) -> Match:
         async with self._transaction() as conn:
             match_id = await conn.fetchval(
-                "INSERT INTO matches (guild_id, channel_id, game, status, creator_id, seed, "
-                "settings, version, created_at, updated_at) "
-                "VALUES ($1, $2, $3, 'lobby', $4, $5, $6, 0, $7, $7) RETURNING id",
-                guild_id,
-                channel_id,
-                game,
-                creator_id,
-                seed,
-                json.dumps(settings),
-                now,
+                numbered(INSERT_MATCH + " RETURNING id"),
+                *new_match_params(guild_id, channel_id, game, creator_id, seed, settings, now),
             )
             await self._write_seats(conn, match_id, seats)
         return await self._get(self.pool, match_id)
 
     async def get(self, match_id: int) -> Match | None:
-        matches = await self._select(
-            self.pool, f"SELECT {_WITH_SEATS} FROM matches WHERE id = $1", match_id
-        )
+        matches = await self._select(self.pool, _matches_sql(MATCH_BY_ID), match_id)
         return matches[0] if matches else None
 
     async def open_in_channel(self, channel_id: int) -> Match | None:
-        matches = await self._select(
-            self.pool,
-            f"SELECT {_WITH_SEATS} FROM matches WHERE channel_id = $1 "
-            "AND status IN ('lobby', 'active')",
-            channel_id,
-        )
+        matches = await self._select(self.pool, _matches_sql(OPEN_IN_CHANNEL), channel_id)
         return matches[0] if matches else None
 
     async def of_user(self, guild_id: int | None, user_id: int) -> list[Match]:
-        return await self._select(
-            self.pool,
-            f"SELECT {_WITH_SEATS} FROM matches WHERE guild_id IS NOT DISTINCT FROM $1 "
-            "AND status IN ('lobby', 'active') AND id IN "
-            "(SELECT match_id FROM seats WHERE user_id = $2 AND is_ai = 0) ORDER BY id",
-            guild_id,
-            user_id,
-        )
+        return await self._select(self.pool, _matches_sql(OPEN_OF_USER), guild_id, user_id)
 
     async def active(self, shards: Shards = ALL_SHARDS) -> list[Match]:
-        return await self._select(
-            self.pool,
-            f"SELECT {_WITH_SEATS} FROM matches WHERE status = 'active' "
-            f"AND {shards.sql_filter()} ORDER BY id",
-        )
+        return await self._select(self.pool, _matches_sql(active_where(shards)))
 
     @asynccontextmanager
     async def match_lock(self, match_id: int) -> AsyncIterator[None]:
@@ -395,16 +434,8 @@ class PostgresStore:
             await self._write_match(conn, match, expected_version, now)
             await self._write_seats(conn, match.id, match.seats)
             if action is not None:
-                seat, text, by_ai = action
                 await conn.execute(
-                    "INSERT INTO actions (match_id, seq, seat, action, by_ai, at) "
-                    "VALUES ($1, $2, $3, $4, $5, $6)",
-                    match.id,
-                    new_version,
-                    seat,
-                    text,
-                    int(by_ai),
-                    now,
+                    numbered(INSERT_ACTION), *action_row(match.id, new_version, action, now)
                 )
             if finishing:
                 await self._rate(conn, match, now)
@@ -415,10 +446,7 @@ class PostgresStore:
         conn: asyncpg.Connection, match: Match, now: float
     ) -> tuple[Match, bool]:
         """``with_record`` over the stored row, locked until the transaction ends."""
-        before = await conn.fetchrow(
-            "SELECT status, started_at, ended_at FROM matches WHERE id = $1 FOR UPDATE",
-            match.id,
-        )
+        before = await conn.fetchrow(numbered(MATCH_BEFORE_WRITE + " FOR UPDATE"), match.id)
         if before is None:
             raise StaleVersion(f"match {match.id} does not exist")
         status, started, ended = before
@@ -429,23 +457,7 @@ class PostgresStore:
         conn: asyncpg.Connection, match: Match, expected_version: int, now: float
     ) -> None:
         written = await conn.execute(
-            "UPDATE matches SET status = $1, state = $2, result = $3, settings = $4, "
-            "version = $5, turn_started_at = $6, last_reminder_at = $7, timer_at = $8, "
-            "updated_at = $9, started_at = $10, ended_at = $11 "
-            "WHERE id = $12 AND version = $13",
-            match.status,
-            match.state,
-            json.dumps(match.result) if match.result is not None else None,
-            json.dumps(match.settings),
-            expected_version + 1,
-            match.turn_started_at,
-            match.last_reminder_at,
-            match.timer_at,
-            now,
-            match.started_at,
-            match.ended_at,
-            match.id,
-            expected_version,
+            numbered(UPDATE_MATCH), *update_params(match, expected_version, now)
         )
         if written != "UPDATE 1":
             raise StaleVersion(f"match {match.id} is no longer at version {expected_version}")
@@ -456,7 +468,7 @@ class PostgresStore:
         second rates its players from the ratings the first wrote."""
         if match.guild_id is None:
             return
-        if await conn.fetchval("SELECT 1 FROM rating_history WHERE match_id = $1", match.id):
+        if await conn.fetchval(numbered(RATED_ALREADY), match.id):
             return
         entries = records.rating_entries(match.seats)
         people = [user for user, _ in entries if user is not None]
@@ -466,72 +478,36 @@ class PostgresStore:
         await conn.execute(
             "SELECT pg_advisory_xact_lock($1, $2)", _RATINGS, _ratings_key(guild, game)
         )
-        rows = await conn.fetch(
-            "SELECT user_id, mu, sigma, games FROM ratings WHERE guild_id = $1 AND game = $2 "
-            "AND user_id = ANY($3::BIGINT[])",
-            guild,
-            game,
-            people,
-        )
-        current = {int(user): _rating(mu, sigma, games) for user, mu, sigma, games in rows}
+        rows = await conn.fetch(numbered(ratings_of_sql(_ANY_ID)), guild, game, people)
+        current = {int(user): rating_from_row(mu, sigma, games) for user, mu, sigma, games in rows}
         rated = records.rate(entries, current)
         await conn.executemany(
-            "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, ordinal, games, "
-            "updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) "
-            "ON CONFLICT (guild_id, game, user_id) DO UPDATE SET mu = excluded.mu, "
-            "sigma = excluded.sigma, ordinal = excluded.ordinal, games = excluded.games, "
-            "updated_at = excluded.updated_at",
-            [
-                (guild, game, user, r.mu, r.sigma, r.ordinal, r.games, now)
-                for user, r in rated.items()
-            ],
+            numbered(UPSERT_RATING), [rating_row(match, u, r, now) for u, r in rated.items()]
         )
         await conn.executemany(
-            "INSERT INTO rating_history (match_id, user_id, guild_id, game, mu, sigma, "
-            "ordinal, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-            [
-                (match.id, user, guild, game, r.mu, r.sigma, r.ordinal, now)
-                for user, r in rated.items()
-            ],
+            numbered(INSERT_RATING_HISTORY),
+            [rating_history_row(match, u, r, now) for u, r in rated.items()],
         )
 
     async def set_board_message(self, match_id: int, message_id: int | None) -> None:
-        await self.pool.execute(
-            "UPDATE matches SET board_message_id = $1 WHERE id = $2", message_id, match_id
-        )
+        await self.pool.execute(numbered(SET_BOARD_MESSAGE), message_id, match_id)
 
     async def set_board(
         self, match_id: int, *, message_id: int, version: int, acting: Sequence[int]
     ) -> None:
         await self.pool.execute(
-            "UPDATE matches SET board_message_id = $1, board_version = $2, board_acting = $3 "
-            "WHERE id = $4 AND (board_version IS NULL OR board_version <= $2)",
-            message_id,
-            version,
-            json.dumps(sorted(acting)),
-            match_id,
+            numbered(SET_BOARD), message_id, version, json.dumps(sorted(acting)), match_id, version
         )
 
     async def lagging_boards(self, shards: Shards = ALL_SHARDS) -> list[Match]:
-        return await self._select(
-            self.pool,
-            f"SELECT {_WITH_SEATS} FROM matches "
-            "WHERE (board_version IS NULL OR board_version < version) "
-            f"AND status IN ('active', 'finished') AND {shards.sql_filter()} ORDER BY id",
-        )
+        return await self._select(self.pool, _matches_sql(lagging_where(shards)))
 
     async def latest_in_channel(self, channel_id: int) -> Match | None:
-        matches = await self._select(
-            self.pool,
-            f"SELECT {_WITH_SEATS} FROM matches WHERE channel_id = $1 ORDER BY id DESC LIMIT 1",
-            channel_id,
-        )
+        matches = await self._select(self.pool, _matches_sql(LATEST_IN_CHANNEL), channel_id)
         return matches[0] if matches else None
 
     async def mark_reminded(self, match_id: int, now: float) -> None:
-        await self.pool.execute(
-            "UPDATE matches SET last_reminder_at = $1 WHERE id = $2", now, match_id
-        )
+        await self.pool.execute(numbered(MARK_REMINDED), now, match_id)
 
     async def due_timers(
         self,
@@ -556,21 +532,10 @@ class PostgresStore:
         return sorted(claimed, key=lambda match: (match.timer_at or 0.0, match.id))
 
     async def set_timer(self, match_id: int, at: float | None) -> None:
-        await self.pool.execute(
-            "UPDATE matches SET timer_at = $1, timer_owner = NULL, timer_lease_until = NULL "
-            "WHERE id = $2",
-            at,
-            match_id,
-        )
+        await self.pool.execute(numbered(SET_TIMER), at, match_id)
 
     async def freeze(self, match_id: int, reason: str, now: float) -> None:
-        await self.pool.execute(
-            "UPDATE matches SET status = 'frozen', frozen_reason = $1, updated_at = $2 "
-            "WHERE id = $3",
-            reason,
-            now,
-            match_id,
-        )
+        await self.pool.execute(numbered(FREEZE), reason, now, match_id)
 
     async def action_log(self, match_id: int) -> list[tuple[int, int, str]]:
         return [
@@ -578,10 +543,7 @@ class PostgresStore:
         ]
 
     async def timed_action_log(self, match_id: int) -> list[tuple[int, int, str, float]]:
-        rows = await self.pool.fetch(
-            "SELECT seq, seat, action, at FROM actions WHERE match_id = $1 ORDER BY seq",
-            match_id,
-        )
+        rows = await self.pool.fetch(numbered(ACTION_LOG), match_id)
         return [(int(seq), int(seat), str(action), float(at)) for seq, seat, action, at in rows]
 
     # ---------------------------------------------------------------- undo requests
@@ -593,18 +555,7 @@ class PostgresStore:
         new_version = expected_version + 1
         async with self._transaction() as conn:
             written = await conn.execute(
-                "UPDATE matches SET state = $1, result = NULL, settings = $2, version = $3, "
-                "turn_started_at = $4, last_reminder_at = $5, timer_at = $6, updated_at = $7 "
-                "WHERE id = $8 AND version = $9 AND status = 'active'",
-                match.state,
-                json.dumps(match.settings),
-                new_version,
-                match.turn_started_at,
-                match.last_reminder_at,
-                match.timer_at,
-                now,
-                match.id,
-                expected_version,
+                numbered(REWIND_MATCH), *rewind_params(match, expected_version, now)
             )
             if written != "UPDATE 1":
                 raise StaleVersion(f"match {match.id} is no longer at version {expected_version}")
@@ -614,61 +565,29 @@ class PostgresStore:
                 match.id,
                 list(drop),
             )
-            await conn.execute("DELETE FROM undo_requests WHERE match_id = $1", match.id)
+            await conn.execute(numbered(DROP_UNDO_REQUEST), match.id)
         return replace(match, version=new_version, result=None)
 
     async def undo_request(self, match_id: int) -> UndoRequest | None:
-        row = await self.pool.fetchrow(
-            "SELECT user_id, seat, version, seq, asked_at, accepted FROM undo_requests "
-            "WHERE match_id = $1",
-            match_id,
-        )
-        if row is None:
-            return None
-        user, seat, version, seq, asked_at, accepted = row
-        voted = _loads_or_none(accepted)
-        return UndoRequest(
-            match_id,
-            int(user),
-            int(seat),
-            int(version),
-            int(seq),
-            float(asked_at),
-            tuple(int(v) for v in voted) if isinstance(voted, list) else (),
-        )
+        row = await self.pool.fetchrow(numbered(UNDO_REQUEST), match_id)
+        return None if row is None else undo_request_from_row(match_id, row)
 
     async def put_undo_request(self, request: UndoRequest) -> None:
-        await self.pool.execute(
-            "INSERT INTO undo_requests (match_id, user_id, seat, version, seq, asked_at, "
-            "accepted) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (match_id) DO UPDATE "
-            "SET user_id = excluded.user_id, seat = excluded.seat, version = excluded.version, "
-            "seq = excluded.seq, asked_at = excluded.asked_at, accepted = excluded.accepted",
-            request.match_id,
-            request.user_id,
-            request.seat,
-            request.version,
-            request.seq,
-            request.asked_at,
-            json.dumps(list(request.accepted)),
-        )
+        await self.pool.execute(numbered(PUT_UNDO_REQUEST), *undo_request_params(request))
 
     async def drop_undo_request(self, match_id: int) -> None:
-        await self.pool.execute("DELETE FROM undo_requests WHERE match_id = $1", match_id)
+        await self.pool.execute(numbered(DROP_UNDO_REQUEST), match_id)
 
     # ---------------------------------------------------------------- players' records
     async def finished_of_player(
         self, guild_id: int | None, user_id: int, *, offset: int = 0, limit: int = 10
     ) -> tuple[list[PlayedMatch], int]:
         async with self.pool.acquire() as conn, _snapshot(conn):
-            total = await conn.fetchval(
-                "SELECT COUNT(*) FROM seats s JOIN matches m ON m.id = s.match_id "
-                "WHERE s.user_id = $1 AND m.guild_id IS NOT DISTINCT FROM $2 "
-                "AND m.status = 'finished'",
-                user_id,
-                guild_id,
-            )
+            total = await conn.fetchval(numbered(COUNT_FINISHED), user_id, guild_id)
             rows = await conn.fetch(
-                _PLAYED + "ORDER BY m.ended_at DESC NULLS LAST, m.id DESC LIMIT $3 OFFSET $4",
+                numbered(
+                    _PLAYED + "ORDER BY m.ended_at DESC NULLS LAST, m.id DESC LIMIT ? OFFSET ?"
+                ),
                 user_id,
                 guild_id,
                 max(0, limit),
@@ -681,26 +600,22 @@ class PostgresStore:
     ) -> PlayerStats:
         async with self.pool.acquire() as conn, _snapshot(conn):
             rows = await conn.fetch(
-                _PLAYED + "ORDER BY m.ended_at NULLS FIRST, m.id", user_id, guild_id
+                numbered(_PLAYED + "ORDER BY m.ended_at NULLS FIRST, m.id"), user_id, guild_id
             )
             results = [_played_from_row(row) for row in rows]
             recent = [r for r in results if game is None or r.game == game]
             recent = recent[-records.MOVE_TIME_MATCHES :]
             move_seconds = await self._move_seconds(conn, [r.match_id for r in recent], user_id)
             ratings = {
-                str(rated): _rating(mu, sigma, games)
+                str(rated): rating_from_row(mu, sigma, games)
                 for rated, mu, sigma, games in await conn.fetch(
-                    "SELECT game, mu, sigma, games FROM ratings "
-                    "WHERE guild_id IS NOT DISTINCT FROM $1 AND user_id = $2",
-                    guild_id,
-                    user_id,
+                    numbered(PLAYER_RATINGS), guild_id, user_id
                 )
             }
             history: dict[str, list[float]] = {}
             for rated in ratings:
                 trend = await conn.fetch(
-                    "SELECT ordinal FROM rating_history WHERE guild_id IS NOT DISTINCT FROM $1 "
-                    "AND user_id = $2 AND game = $3 ORDER BY at DESC, match_id DESC LIMIT $4",
+                    numbered(RATING_TREND),
                     guild_id,
                     user_id,
                     rated,
@@ -716,17 +631,7 @@ class PostgresStore:
         """How long the person took for each of their moves in these matches."""
         if not match_ids:
             return []
-        rows = await conn.fetch(
-            "SELECT t.at - COALESCE(t.previous, m.started_at, m.created_at) FROM ("
-            "  SELECT match_id, seat, by_ai, at, "
-            "  LAG(at) OVER (PARTITION BY match_id ORDER BY seq) AS previous "
-            "  FROM actions WHERE match_id = ANY($1::BIGINT[])"
-            ") t JOIN matches m ON m.id = t.match_id "
-            "JOIN seats s ON s.match_id = t.match_id AND s.seat = t.seat "
-            "WHERE s.user_id = $2 AND t.by_ai = 0",
-            match_ids,
-            user_id,
-        )
+        rows = await conn.fetch(numbered(move_seconds_sql(_ANY_ID)), match_ids, user_id)
         return [max(0.0, float(row[0])) for row in rows]
 
     async def leaderboard(
@@ -734,11 +639,7 @@ class PostgresStore:
     ) -> tuple[list[Ranked], int]:
         offset = max(0, offset)
         async with self.pool.acquire() as conn, _snapshot(conn):
-            total = await conn.fetchval(
-                "SELECT COUNT(*) FROM ratings WHERE guild_id IS NOT DISTINCT FROM $1 AND game = $2",
-                guild_id,
-                game,
-            )
+            total = await conn.fetchval(numbered(COUNT_RATED), guild_id, game)
             rows = await conn.fetch(
                 "SELECT user_id, mu, sigma, games FROM ratings "
                 "WHERE guild_id IS NOT DISTINCT FROM $1 AND game = $2 "
@@ -748,10 +649,7 @@ class PostgresStore:
                 max(0, limit),
                 offset,
             )
-        return [
-            Ranked(offset + n + 1, int(user), _rating(mu, sigma, games))
-            for n, (user, mu, sigma, games) in enumerate(rows)
-        ], int(total)
+        return ranked_page(offset, rows), int(total)
 
     async def rank_of(self, guild_id: int | None, game: str, user_id: int) -> Ranked | None:
         row = await self.pool.fetchrow(
@@ -767,82 +665,32 @@ class PostgresStore:
         if row is None:
             return None
         mu, sigma, games, ahead = row
-        return Ranked(int(ahead) + 1, user_id, _rating(mu, sigma, games))
+        return Ranked(int(ahead) + 1, user_id, rating_from_row(mu, sigma, games))
 
     # ---------------------------------------------------------------- notifications
     async def notify_prefs(self, user_ids: Sequence[int]) -> dict[int, NotifyPrefs]:
         people = sorted(set(user_ids))
         if not people:
             return {}
-        rows = await self.pool.fetch(
-            "SELECT user_id, pings, reminders, remind_after, away_since, away_until, "
-            "dm_closed, locale FROM notify_settings WHERE user_id = ANY($1::BIGINT[])",
-            people,
-        )
-        return {
-            int(user): NotifyPrefs(
-                int(user), str(pings), bool(reminders), after, since, until, bool(closed), locale
-            )
-            for user, pings, reminders, after, since, until, closed, locale in rows
-        }
+        rows = await self.pool.fetch(numbered(notify_prefs_sql(_ANY_ID)), people)
+        return notify_prefs_from_rows(rows)
 
     async def set_notify_prefs(self, prefs: NotifyPrefs, now: float) -> None:
-        await self.pool.execute(
-            "INSERT INTO notify_settings (user_id, pings, reminders, remind_after, away_since, "
-            "away_until, dm_closed, locale, updated_at) "
-            "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) "
-            "ON CONFLICT (user_id) DO UPDATE SET pings = excluded.pings, "
-            "reminders = excluded.reminders, remind_after = excluded.remind_after, "
-            "away_since = excluded.away_since, away_until = excluded.away_until, "
-            "dm_closed = excluded.dm_closed, locale = excluded.locale, "
-            "updated_at = excluded.updated_at",
-            prefs.user_id,
-            prefs.pings,
-            int(prefs.reminders),
-            prefs.remind_after,
-            prefs.away_since,
-            prefs.away_until,
-            int(prefs.dm_closed),
-            prefs.locale,
-            now,
-        )
+        await self.pool.execute(numbered(SET_NOTIFY_PREFS), *notify_prefs_params(prefs, now))
 
     async def active_of_user(self, user_id: int) -> list[Match]:
-        return await self._select(
-            self.pool,
-            f"SELECT {_WITH_SEATS} FROM matches WHERE status = 'active' AND id IN "
-            "(SELECT match_id FROM seats WHERE user_id = $1 AND is_ai = 0) ORDER BY id",
-            user_id,
-        )
+        return await self._select(self.pool, _matches_sql(ACTIVE_OF_USER), user_id)
 
     async def follow(self, follower: Follower) -> None:
-        await self.pool.execute(
-            "INSERT INTO followers (match_id, user_id, every_turn, since, locale) "
-            "VALUES ($1, $2, $3, $4, $5) ON CONFLICT (match_id, user_id) DO UPDATE SET "
-            "every_turn = excluded.every_turn, locale = excluded.locale",
-            follower.match_id,
-            follower.user_id,
-            int(follower.every_turn),
-            follower.since,
-            follower.locale,
-        )
+        await self.pool.execute(numbered(FOLLOW), *follower_params(follower))
 
     async def unfollow(self, match_id: int, user_id: int) -> bool:
-        done = await self.pool.execute(
-            "DELETE FROM followers WHERE match_id = $1 AND user_id = $2", match_id, user_id
-        )
+        done = await self.pool.execute(numbered(UNFOLLOW), match_id, user_id)
         return bool(done != "DELETE 0")
 
     async def followers(self, match_id: int) -> list[Follower]:
-        rows = await self.pool.fetch(
-            "SELECT user_id, every_turn, since, locale FROM followers WHERE match_id = $1 "
-            "ORDER BY since, user_id",
-            match_id,
-        )
-        return [
-            Follower(match_id, int(user), bool(every), float(since), locale)
-            for user, every, since, locale in rows
-        ]
+        rows = await self.pool.fetch(numbered(FOLLOWERS), match_id)
+        return followers_from_rows(match_id, rows)
 
     # ---------------------------------------------------------------- copying a database
     async def export_rows(self, table: str) -> tuple[list[str], list[tuple[Any, ...]]]:
