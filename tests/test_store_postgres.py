@@ -353,3 +353,31 @@ async def test_only_the_databases_own_tables_are_copied(pg: PostgresStore) -> No
         await pg.export_rows("pg_user")
     with pytest.raises(StoreError, match="has no column"):
         await pg.import_rows("followers", ["match_id", "evil"], [])
+
+
+def test_every_shared_statement_is_numbered_for_postgresql() -> None:
+    """The statements both drivers share are written once with ``?``; PostgreSQL gets them
+    numbered, a nullable comparison made NULL-safe, and a ``?`` in a literal refused."""
+    import re
+
+    from bot import store
+    from bot.shards import ALL_SHARDS
+    from bot.store_postgres import _ANY_ID, numbered
+
+    shared = [v for k, v in vars(store).items() if isinstance(v, str) and k.isupper()]
+    shared += [
+        store.ratings_of_sql(_ANY_ID),
+        store.move_seconds_sql(_ANY_ID),
+        store.notify_prefs_sql(_ANY_ID),
+        store.active_where(ALL_SHARDS),
+        store.lagging_where(ALL_SHARDS),
+    ]
+    for sql in shared:
+        out = numbered(sql)
+        assert "?" not in out and len(re.findall(r"\$\d+", out)) == sql.count("?"), sql
+    assert (
+        numbered("a = ? AND b IS ? AND c IS NULL")
+        == "a = $1 AND b IS NOT DISTINCT FROM $2 AND c IS NULL"
+    )
+    with pytest.raises(ValueError):
+        numbered("x = '?' AND y = ?")
