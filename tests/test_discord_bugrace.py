@@ -205,7 +205,9 @@ def cards_named_in(public: dict[str, Any]) -> set[int]:
         if bug["current"] is not None:
             named.add(bug["current"])
     for event in public["events"]:
-        named |= set(event.get("cards", []))
+        cards = event.get("cards", [])
+        if isinstance(cards, list):  # "reshuffled" tells how many cards, not which
+            named |= set(cards)
         if "card" in event:
             named.add(event["card"])
     return named
