@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import random
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -10,6 +11,8 @@ from typing import Any
 import pytest
 
 from bot.app import RushTableBot
+from bot.errors import TableError
+from bot.games import IllegalAction
 from bot.matches import MatchService
 from bot.settings import Settings
 from bot.store import MatchStore, SqliteStore
@@ -75,11 +78,11 @@ def service(store: MatchStore, clock: Clock) -> MatchService:
 ALICE, BOB = 11, 22
 
 
-async def started(service: MatchService, channel: int = 5) -> int:
+async def started(service: MatchService, channel: int = 5, guild_id: int | None = 1) -> int:
     """A Ruship match between ALICE and BOB, started: its id."""
     match = await service.open_lobby(
         game="ruship",
-        guild_id=1,
+        guild_id=guild_id,
         channel_id=channel,
         creator_id=ALICE,
         settings={"options": {}},
@@ -126,3 +129,27 @@ def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
     import random
 
     monkeypatch.setattr("bot.matches.random.SystemRandom", lambda: random.Random(20241122))
+
+
+async def click_at_random(
+    service: MatchService, match_id: int, attempts: int, rng: random.Random
+) -> list[int]:
+    """Click like an impatient player: read the board, click a legal button of a seat to act.
+    Returns the versions the applied clicks produced (a click that lost a race, or came too
+    early in a real-time game, is refused and not applied)."""
+    applied = []
+    for _ in range(attempts):
+        match = await service.get(match_id)
+        if match.status != "active":
+            break
+        engine, state = service.engine(match), service.load_state(match)
+        seat = min(engine.to_act(state))
+        user = next(s.user_id for s in match.seats if s.seat == seat)
+        assert user is not None
+        action = rng.choice(engine.legal_actions(state, seat))
+        try:
+            played = await service.act(match_id, match.version, user, action)
+        except (TableError, IllegalAction):
+            continue
+        applied.append(played.match.version)
+    return applied

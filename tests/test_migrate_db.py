@@ -9,38 +9,16 @@ from pathlib import Path
 
 import pytest
 
-from bot.errors import TableError
-from bot.games import GAMES, IllegalAction
+from bot.games import GAMES
 from bot.matches import MatchService
 from bot.notify import Follower, NotifyPrefs
 from bot.store import COPIED_TABLES, MatchStore, SqliteStore
 from bot.stores import store_from_url
-from tests.conftest import ALICE, BOB, Clock
+from tests.conftest import ALICE, BOB, Clock, click_at_random
 
 #: Each turn game, left mid-match; one more match of the first played to its end.
 TURN_GAMES = ("ruship", "bugrace", "rushncrush", "fireship")
 MAX_ACTIONS = 5_000
-
-
-async def play(service: MatchService, match_id: int, rng: random.Random, actions: int) -> int:
-    """Click random legal buttons for the seats to act; the number applied."""
-    applied = 0
-    for _ in range(actions):
-        match = await service.get(match_id)
-        if match.status != "active":
-            break
-        engine, state = service.engine(match), service.load_state(match)
-        seat = min(engine.to_act(state))
-        user = next(s.user_id for s in match.seats if s.seat == seat)
-        assert user is not None
-        try:
-            await service.act(
-                match_id, match.version, user, rng.choice(engine.legal_actions(state, seat))
-            )
-        except (TableError, IllegalAction):  # a real-time game's action too early
-            continue
-        applied += 1
-    return applied
 
 
 async def fill(service: MatchService, clock: Clock) -> dict[str, int]:
@@ -59,7 +37,7 @@ async def fill(service: MatchService, clock: Clock) -> dict[str, int]:
         )
         await service.start(lobby.id, ALICE)
         clock.now += 60
-        await play(service, lobby.id, rng, MAX_ACTIONS if game == "finished" else 12)
+        await click_at_random(service, lobby.id, MAX_ACTIONS if game == "finished" else 12, rng)
         ids[game] = lobby.id
     await service.open_lobby(
         game="ruship",
@@ -113,7 +91,7 @@ async def test_a_sqlite_file_moved_into_postgresql_plays_on(
         service = MatchService(target, clock)
         rng = random.Random(6)
         for game in TURN_GAMES:
-            await play(service, ids[game], rng, MAX_ACTIONS)
+            await click_at_random(service, ids[game], MAX_ACTIONS, rng)
             assert (await service.get(ids[game])).status == "finished", f"{game} played to its end"
         new = await service.open_lobby(
             game="ruship",

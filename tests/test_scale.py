@@ -16,11 +16,10 @@ from typing import Any
 
 import pytest
 
-from bot.errors import TableError
 from bot.matches import MatchService
 from bot.store import TIMER_LEASE_SECONDS, MatchStore
 from bot.stores import store_from_url
-from tests.conftest import ALICE, BOB, Clock, make_bot
+from tests.conftest import ALICE, BOB, Clock, click_at_random, make_bot
 from tests.discord_helpers import Table
 from tests.test_discord_ruship import HOUR, on_turn
 
@@ -44,29 +43,6 @@ async def two_stores(shared_url: str) -> AsyncIterator[tuple[MatchStore, MatchSt
     yield first, second
     await first.close()
     await second.close()
-
-
-async def click_at_random(
-    service: MatchService, match_id: int, attempts: int, rng: random.Random
-) -> list[int]:
-    """Click like an impatient player: read the board, click a legal button. Returns the
-    versions this process's applied clicks produced."""
-    applied = []
-    for _ in range(attempts):
-        match = await service.get(match_id)
-        if match.status != "active":
-            break
-        engine, state = service.engine(match), service.load_state(match)
-        seat = min(engine.to_act(state))
-        user = next(s.user_id for s in match.seats if s.seat == seat)
-        assert user is not None
-        action = rng.choice(engine.legal_actions(state, seat))
-        try:
-            played = await service.act(match_id, match.version, user, action)
-        except TableError:  # another click won the race: told, not applied
-            continue
-        applied.append(played.match.version)
-    return applied
 
 
 async def test_two_processes_clicking_one_match_apply_every_click_once(

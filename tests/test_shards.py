@@ -11,7 +11,7 @@ from bot.matches import MatchService
 from bot.settings import Settings, SettingsError
 from bot.shards import ALL_SHARDS, Shards, shard_of
 from bot.store import TIMER_LEASE_SECONDS, MatchStore
-from tests.conftest import ALICE, BOB, Clock
+from tests.conftest import Clock, started
 
 #: A server id from Discord's documentation on sharding.
 EXAMPLE_GUILD = 81384788765712384
@@ -82,20 +82,6 @@ async def test_only_the_process_running_shard_0_syncs_the_commands() -> None:
         bot.painter.close()
 
 
-async def _match_in(service: MatchService, guild_id: int | None, channel: int) -> int:
-    match = await service.open_lobby(
-        game="ruship",
-        guild_id=guild_id,
-        channel_id=channel,
-        creator_id=ALICE,
-        settings={"options": {}},
-        invited=[BOB],
-        seed=7,
-    )
-    await service.start(match.id, ALICE)
-    return match.id
-
-
 async def test_each_process_sees_only_its_shards_matches(
     service: MatchService, clock: Clock
 ) -> None:
@@ -103,12 +89,10 @@ async def test_each_process_sees_only_its_shards_matches(
     of a server are handled by the process of its shard, and by no other."""
     store = service.store
     by_shard = {
-        shard: [
-            await _match_in(service, guild_on_shard(shard, 3, n), 10 * shard + n) for n in (1, 2)
-        ]
+        shard: [await started(service, 10 * shard + n, guild_on_shard(shard, 3, n)) for n in (1, 2)]
         for shard in range(3)
     }
-    in_dms = await _match_in(service, None, 99)
+    in_dms = await started(service, 99, None)
     first, rest = Shards(3, (0,)), Shards(3, (1, 2))
     assert [m.id for m in await store.active(first)] == [*by_shard[0], in_dms]
     assert [m.id for m in await store.active(rest)] == [*by_shard[1], *by_shard[2]]
@@ -126,7 +110,7 @@ async def test_the_shard_filter_agrees_with_discord_in_the_database(
 ) -> None:
     rng = random.Random(5)
     guilds = [rng.randrange(1 << 40, 1 << 62) for _ in range(12)]
-    ids = {guild: await _match_in(service, guild, n) for n, guild in enumerate(guilds)}
+    ids = {guild: await started(service, n, guild) for n, guild in enumerate(guilds)}
     for shards in (Shards(5, (0, 3)), Shards(7, (6,)), Shards(2, (0, 1))):
         expected = sorted(ids[g] for g in guilds if shards.owns(g))
         assert [m.id for m in await service.store.active(shards)] == expected
@@ -136,7 +120,7 @@ async def test_a_due_timer_is_claimed_by_one_process_until_stored_again(
     service: MatchService, clock: Clock
 ) -> None:
     store: MatchStore = service.store
-    match_id = await _match_in(service, 1, 5)
+    match_id = await started(service, 5, 1)
     due_at = clock.now + 24 * 3600
     assert [m.id for m in await store.due_timers(due_at, owner="a")] == [match_id]
     assert await store.due_timers(due_at, owner="b") == [], "claimed by a: b skips it"
@@ -147,7 +131,7 @@ async def test_a_due_timer_is_claimed_by_one_process_until_stored_again(
 
 
 async def test_a_claim_whose_owner_died_runs_out(service: MatchService, clock: Clock) -> None:
-    match_id = await _match_in(service, 1, 5)
+    match_id = await started(service, 5, 1)
     due_at = clock.now + 24 * 3600
     assert [m.id for m in await service.store.due_timers(due_at, owner="dead")] == [match_id]
     just_before = due_at + TIMER_LEASE_SECONDS - 1
