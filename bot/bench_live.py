@@ -24,7 +24,7 @@ from bot.games import GAMES, IllegalAction
 from bot.i18n import Tr
 from bot.matches import MatchService
 from bot.rendering import BoardPainter
-from bot.store import SqliteStore
+from bot.store_sqlite import SqliteStore
 
 GAME = "rushout"
 PLAYERS = 5

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from bot.store import MatchStore, SqliteStore, StoreError
+from bot.store import MatchStore, StoreError
 from bot.store_memory import MemoryStore
+from bot.store_sqlite import SqliteStore
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 

@@ -15,9 +15,10 @@ from bot.errors import TableError
 from bot.games import IllegalAction
 from bot.matches import MatchService
 from bot.settings import Settings
-from bot.store import MatchStore, SqliteStore
+from bot.store import MatchStore
 from bot.store_memory import MemoryStore
 from bot.store_postgres import PostgresStore
+from bot.store_sqlite import SqliteStore
 
 #: ``postgres_server`` (one cluster per session) and ``postgres_url`` (a fresh database).
 pytest_plugins = ["tests.postgres_server"]

@@ -12,7 +12,8 @@ import pytest
 from bot.games import GAMES
 from bot.matches import MatchService
 from bot.notify import Follower, NotifyPrefs
-from bot.store import COPIED_TABLES, MatchStore, SqliteStore
+from bot.store import COPIED_TABLES, MatchStore
+from bot.store_sqlite import SqliteStore
 from bot.stores import store_from_url
 from tests.conftest import ALICE, BOB, Clock, click_at_random
 

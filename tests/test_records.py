@@ -15,7 +15,8 @@ from bot.errors import MatchNotActive
 from bot.games import GAMES
 from bot.matches import MatchService
 from bot.records import PlayedMatch, PlayerStats, Rating, placings, rate, rating_entries
-from bot.store import MatchStore, SqliteStore, migrations, split_statements
+from bot.store import MatchStore, migrations
+from bot.store_sqlite import SqliteStore, split_statements
 from tests.conftest import Clock, started
 
 ALICE, BOB, CAROL, DAVE = 11, 22, 33, 44

@@ -283,7 +283,7 @@ async def test_a_name_that_looks_like_a_mention_pings_nobody_and_shows_as_typed(
 
 async def bugrace_lobby(tmp_path: Any, **settings: Any) -> tuple[MatchService, Any]:
     """A Bug Race lobby opened by user 10 on a real SQLite store (close ``service.store``)."""
-    from bot.store import SqliteStore
+    from bot.store_sqlite import SqliteStore
 
     store = SqliteStore(str(tmp_path / "x.db"))
     await store.open()

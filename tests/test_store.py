@@ -24,10 +24,10 @@ from bot.store import (
     Match,
     MatchStore,
     Seat,
-    SqliteStore,
     StaleVersion,
 )
 from bot.store_memory import MemoryStore
+from bot.store_sqlite import SqliteStore
 from bot.stores import store_from_url
 from tests.conftest import Clock, started
 

@@ -16,8 +16,9 @@ import pytest
 
 from bot.matches import MatchService
 from bot.notify import Follower, NotifyPrefs
-from bot.store import COPIED_TABLES, Match, Seat, SqliteStore, StoreError, UndoRequest, migrations
+from bot.store import COPIED_TABLES, Match, Seat, StoreError, UndoRequest, migrations
 from bot.store_postgres import PostgresStore
+from bot.store_sqlite import SqliteStore
 from bot.stores import store_from_url
 from tests.conftest import ALICE, BOB, Clock, started
 from tests.postgres_server import PostgresServer

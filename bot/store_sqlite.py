@@ -1,0 +1,712 @@
+"""The default storage driver: one SQLite file (aiosqlite, WAL), ``sqlite:///path.db``.
+
+Every change to a match is one transaction guarded by the match's ``version``; one
+connection serves every match and serialises the calls (``_serialised``). The statements
+this driver shares with the PostgreSQL driver are written once in ``bot.store``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, Concatenate, ParamSpec, TypeVar
+from urllib.parse import urlparse
+
+import aiosqlite
+
+from bot import records
+from bot.notify import Follower, NotifyPrefs
+from bot.records import PlayedMatch, PlayerStats, Ranked
+from bot.shards import ALL_SHARDS, Shards
+from bot.store import (
+    _MATCH_COLUMNS,
+    ACTION_LOG,
+    ACTIVE_OF_USER,
+    COUNT_FINISHED,
+    COUNT_RATED,
+    DELETE_SEATS,
+    DROP_UNDO_REQUEST,
+    FINISHED_OF_PLAYER,
+    FOLLOW,
+    FOLLOWERS,
+    FREEZE,
+    INSERT_ACTION,
+    INSERT_MATCH,
+    INSERT_RATING_HISTORY,
+    INSERT_SEAT,
+    LATEST_IN_CHANNEL,
+    MARK_REMINDED,
+    MATCH_BEFORE_WRITE,
+    MATCH_BY_ID,
+    OPEN_IN_CHANNEL,
+    OPEN_OF_USER,
+    PLAYED_COLUMNS,
+    PLAYER_RATINGS,
+    PUT_UNDO_REQUEST,
+    RATED_ALREADY,
+    RATING_TREND,
+    REWIND_MATCH,
+    SET_BOARD,
+    SET_BOARD_MESSAGE,
+    SET_ENDED,
+    SET_NOTIFY_PREFS,
+    SET_TIMER,
+    TIMER_LEASE_SECONDS,
+    UNDO_REQUEST,
+    UNFOLLOW,
+    UPDATE_MATCH,
+    UPSERT_RATING,
+    ChannelTaken,
+    Match,
+    Seat,
+    StaleVersion,
+    StoreError,
+    UndoRequest,
+    _match_from_row,
+    _played_from_row,
+    action_row,
+    active_where,
+    copied_table,
+    follower_params,
+    followers_from_rows,
+    lagging_where,
+    matches_sql,
+    migrations,
+    move_seconds_sql,
+    new_match_params,
+    notify_prefs_from_rows,
+    notify_prefs_params,
+    notify_prefs_sql,
+    placed,
+    ranked_page,
+    rating_from_row,
+    rating_history_row,
+    rating_row,
+    ratings_of_sql,
+    rewind_params,
+    seat_from_row,
+    seat_rows,
+    undo_request_from_row,
+    undo_request_params,
+    update_params,
+    with_record,
+)
+
+
+def sqlite_path(database_url: str) -> str:
+    """``sqlite:///data/x.db`` -> ``data/x.db``; ``sqlite:////abs/x.db`` -> ``/abs/x.db``."""
+    parsed = urlparse(database_url)
+    if parsed.scheme != "sqlite" or not database_url.startswith("sqlite:///"):
+        raise StoreError(
+            f"DATABASE_URL {database_url!r} is not understood: use sqlite:///path.db (relative), "
+            "sqlite:////absolute/path.db, memory:// or postgresql://user:password@host/database"
+        )
+    if parsed.query or parsed.fragment:
+        raise StoreError(
+            "DATABASE_URL must be a plain file path without '?' or '#' options "
+            "(the bot opens its database for reading and writing), e.g. sqlite:///data/rushtable.db"
+        )
+    path = database_url[len("sqlite:///") :]
+    if not path:
+        raise StoreError("DATABASE_URL needs a file path, e.g. sqlite:///data/rushtable.db")
+    return path
+
+
+def split_statements(script: str) -> list[str]:
+    """Complete SQL statements of a script (a ``;`` inside a comment or string is no end)."""
+    statements, pending = [], ""
+    for line in script.splitlines(keepends=True):
+        pending += line
+        if sqlite3.complete_statement(pending):
+            statements.append(pending.strip())
+            pending = ""
+    if pending.strip() and not all(
+        part.strip().startswith("--") or not part.strip() for part in pending.splitlines()
+    ):
+        raise StoreError("a migration ends with an incomplete SQL statement")
+    return statements
+
+
+@dataclass(frozen=True)
+class _Done:
+    rowcount: int
+    lastrowid: int | None
+
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _serialised(
+    method: Callable[Concatenate[SqliteStore, _P], Coroutine[Any, Any, _R]],
+) -> Callable[Concatenate[SqliteStore, _P], Coroutine[Any, Any, _R]]:
+    """One connection serves every match: a call holds it for its whole duration, so
+    transactions of different matches never interleave and no read sees another's
+    uncommitted write."""
+
+    async def serialised(self: SqliteStore, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        async with self._serial:
+            return await method(self, *args, **kwargs)
+
+    serialised.__name__, serialised.__doc__ = method.__name__, method.__doc__
+    return serialised
+
+
+class SqliteStore:
+    """The default driver: one SQLite file in WAL mode."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._db: aiosqlite.Connection | None = None
+        self._serial = asyncio.Lock()  # see _serialised
+
+    @classmethod
+    def from_url(cls, database_url: str) -> SqliteStore:
+        return cls(sqlite_path(database_url))
+
+    @property
+    def db(self) -> aiosqlite.Connection:
+        if self._db is None:
+            raise StoreError("The store is not open")
+        return self._db
+
+    async def open(self) -> None:
+        """Open, check and migrate the database; ``StoreError`` says what is wrong and
+        what to do, in one sentence."""
+        self._check_path()
+        try:
+            self._db = await aiosqlite.connect(self.path, isolation_level=None)
+            await self._exec("PRAGMA journal_mode=WAL")
+            await self._exec("PRAGMA foreign_keys=ON")
+            await self._exec("PRAGMA synchronous=NORMAL")
+            await self._exec("PRAGMA busy_timeout=5000")
+            await self._refuse_newer_schema()
+            await self._migrate()
+            await self._record_unrecorded_finishes()
+            await self._check_writable()
+        except sqlite3.DatabaseError as error:
+            await self.close()
+            raise StoreError(self._explain(error)) from error
+
+    def _check_path(self) -> None:
+        if self.path == ":memory:":
+            return
+        path = Path(self.path)
+        if path.is_dir():
+            raise StoreError(
+                f"The database path {self.path} is a folder: point DATABASE_URL at a file, "
+                "e.g. sqlite:///data/rushtable.db"
+            )
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise StoreError(
+                f"Cannot create the folder {path.parent} for the database ({error.strerror}): "
+                "create it or choose another DATABASE_URL"
+            ) from error
+
+    def _explain(self, error: sqlite3.DatabaseError) -> str:
+        text = str(error)
+        if "not a database" in text or "malformed" in text:
+            return (
+                f"The database {self.path} is not a readable SQLite file (corrupt or another "
+                "kind of file): restore it from a backup or move it away to start afresh"
+            )
+        if "readonly" in text or "read-only" in text:
+            return (
+                f"The database {self.path} is read-only: the bot must write to it; give the "
+                "bot's user write access to the file and its folder"
+            )
+        if "unable to open" in text:
+            return (
+                f"Cannot open the database {self.path}: check that its folder exists and "
+                "the bot's user may write there"
+            )
+        return f"The database {self.path} cannot be used ({text})"
+
+    async def _refuse_newer_schema(self) -> None:
+        known = max((number for number, _ in migrations()), default=0)
+        found = await self.schema_version()
+        if found > known:
+            raise StoreError(
+                f"The database {self.path} was written by a newer Rush Table (schema {found}, "
+                f"this version knows {known}): run the newer version or restore a backup"
+            )
+
+    async def _check_writable(self) -> None:
+        """A read-only file or mount shows only when something is written."""
+        version = await self.schema_version()
+        await self._exec(f"PRAGMA user_version = {version}")
+
+    async def _exec(self, sql: str, params: Sequence[Any] = ()) -> _Done:
+        """Run one statement to completion (an unclosed cursor would block COMMIT)."""
+        cursor = await self.db.execute(sql, params)
+        done = _Done(cursor.rowcount, cursor.lastrowid)
+        await cursor.close()
+        return done
+
+    async def close(self) -> None:
+        if self._db is not None:
+            await self._db.close()
+            self._db = None
+
+    async def schema_version(self) -> int:
+        async with self.db.execute("PRAGMA user_version") as cursor:
+            row = await cursor.fetchone()
+        return int(row[0]) if row else 0
+
+    async def _migrate(self) -> None:
+        current = await self.schema_version()
+        for number, script in migrations():
+            if number <= current:
+                continue
+            await self._exec("BEGIN IMMEDIATE")
+            try:
+                for statement in split_statements(script):
+                    await self._exec(statement)
+                await self._exec(f"PRAGMA user_version = {number}")
+                await self._exec("COMMIT")
+            except BaseException:
+                await self._exec("ROLLBACK")
+                raise
+
+    async def _record_unrecorded_finishes(self) -> None:
+        """Finished matches whose finish was never recorded (those of a database older
+        than the records, schema 4) are recorded now, in the order they ended: placed,
+        ``ended_at`` = their last write, rated. Nothing to do afterwards: a finish is
+        recorded in the transaction that writes it."""
+        async with self.db.execute(
+            "SELECT id, updated_at FROM matches INDEXED BY matches_finish_unrecorded "
+            "WHERE status = 'finished' AND ended_at IS NULL ORDER BY updated_at, id"
+        ) as cursor:
+            pending = [(int(row[0]), float(row[1])) for row in await cursor.fetchall()]
+        if not pending:
+            return
+        await self._exec("BEGIN IMMEDIATE")
+        try:
+            for match_id, ended_at in pending:
+                (match,) = await self._select(matches_sql(_MATCH_COLUMNS, MATCH_BY_ID), (match_id,))
+                match = placed(match)
+                await self._write_seats(match_id, match.seats)
+                await self._exec(SET_ENDED, (ended_at, match_id))
+                await self._rate(match, ended_at)
+            await self._exec("COMMIT")
+        except BaseException:
+            await self._exec("ROLLBACK")
+            raise
+
+    async def _rate(self, match: Match, now: float) -> None:
+        """Rate a placed, finished match, unless it was rated already (its history rows
+        are keyed by match id)."""
+        if match.guild_id is None:
+            return
+        async with self.db.execute(RATED_ALREADY, (match.id,)) as cursor:
+            if await cursor.fetchone() is not None:
+                return
+        entries = records.rating_entries(match.seats)
+        people = [user for user, _ in entries if user is not None]
+        if not people:
+            return
+        async with self.db.execute(
+            ratings_of_sql(_in(people)), (match.guild_id, match.game, *people)
+        ) as cursor:
+            current = {
+                int(user): rating_from_row(mu, sigma, games)
+                for user, mu, sigma, games in await cursor.fetchall()
+            }
+        for user, rating in records.rate(entries, current).items():
+            await self._exec(UPSERT_RATING, rating_row(match, user, rating, now))
+            await self._exec(INSERT_RATING_HISTORY, rating_history_row(match, user, rating, now))
+
+    @_serialised
+    async def create_lobby(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        game: str,
+        creator_id: int,
+        seed: int,
+        settings: dict[str, Any],
+        seats: Sequence[Seat],
+        now: float,
+    ) -> Match:
+        await self._exec("BEGIN IMMEDIATE")
+        try:
+            cursor = await self._exec(
+                INSERT_MATCH,
+                new_match_params(guild_id, channel_id, game, creator_id, seed, settings, now),
+            )
+            match_id = int(cursor.lastrowid or 0)
+            await self._write_seats(match_id, seats)
+            await self._exec("COMMIT")
+        except sqlite3.IntegrityError as error:
+            await self._exec("ROLLBACK")
+            raise ChannelTaken(str(error)) from error
+        except BaseException:
+            await self._exec("ROLLBACK")
+            raise
+        (match,) = await self._select(matches_sql(_MATCH_COLUMNS, MATCH_BY_ID), (match_id,))
+        return match
+
+    async def _write_seats(self, match_id: int, seats: Sequence[Seat]) -> None:
+        await self._exec(DELETE_SEATS, (match_id,))
+        cursor = await self.db.executemany(INSERT_SEAT, seat_rows(match_id, seats))
+        await cursor.close()
+
+    @_serialised
+    async def get(self, match_id: int) -> Match | None:
+        matches = await self._select(matches_sql(_MATCH_COLUMNS, MATCH_BY_ID), (match_id,))
+        return matches[0] if matches else None
+
+    @_serialised
+    async def open_in_channel(self, channel_id: int) -> Match | None:
+        matches = await self._select(matches_sql(_MATCH_COLUMNS, OPEN_IN_CHANNEL), (channel_id,))
+        return matches[0] if matches else None
+
+    @_serialised
+    async def of_user(self, guild_id: int | None, user_id: int) -> list[Match]:
+        return await self._select(matches_sql(_MATCH_COLUMNS, OPEN_OF_USER), (guild_id, user_id))
+
+    @_serialised
+    async def active(self, shards: Shards = ALL_SHARDS) -> list[Match]:
+        return await self._select(matches_sql(_MATCH_COLUMNS, active_where(shards)), ())
+
+    @asynccontextmanager
+    async def match_lock(self, match_id: int) -> AsyncIterator[None]:
+        yield  # one process per SQLite file: the service's own lock is enough
+
+    @_serialised
+    async def update(
+        self,
+        match: Match,
+        *,
+        expected_version: int,
+        action: tuple[int, str, bool] | None = None,
+        now: float,
+    ) -> Match:
+        """Write ``match`` (status, state, result, seats, timers) if nobody wrote first.
+
+        ``action`` = (seat, action, by_ai) appends one row to the action log in the same
+        transaction. The write that finishes the match also records its finish (when, the
+        seats' places, the ratings). Returns the match as stored, with its version bumped.
+        """
+        new_version = expected_version + 1
+        await self._exec("BEGIN IMMEDIATE")
+        try:
+            async with self.db.execute(MATCH_BEFORE_WRITE, (match.id,)) as found:
+                before = await found.fetchone()
+            if before is None:
+                raise StaleVersion(f"match {match.id} does not exist")
+            match, finishing = with_record(match, before[0], before[1], before[2], now)
+            cursor = await self._exec(UPDATE_MATCH, update_params(match, expected_version, now))
+            if cursor.rowcount != 1:
+                raise StaleVersion(f"match {match.id} is no longer at version {expected_version}")
+            await self._write_seats(match.id, match.seats)
+            if action is not None:
+                await self._exec(INSERT_ACTION, action_row(match.id, new_version, action, now))
+            if finishing:
+                await self._rate(match, now)
+            await self._exec("COMMIT")
+        except BaseException:
+            await self._exec("ROLLBACK")
+            raise
+        return replace(match, version=new_version)
+
+    @_serialised
+    async def set_board_message(self, match_id: int, message_id: int | None) -> None:
+        await self._exec(SET_BOARD_MESSAGE, (message_id, match_id))
+
+    @_serialised
+    async def set_board(
+        self, match_id: int, *, message_id: int, version: int, acting: Sequence[int]
+    ) -> None:
+        await self._exec(
+            SET_BOARD, (message_id, version, json.dumps(sorted(acting)), match_id, version)
+        )
+
+    @_serialised
+    async def lagging_boards(self, shards: Shards = ALL_SHARDS) -> list[Match]:
+        return await self._select(matches_sql(_MATCH_COLUMNS, lagging_where(shards)), ())
+
+    @_serialised
+    async def latest_in_channel(self, channel_id: int) -> Match | None:
+        matches = await self._select(matches_sql(_MATCH_COLUMNS, LATEST_IN_CHANNEL), (channel_id,))
+        return matches[0] if matches else None
+
+    @_serialised
+    async def mark_reminded(self, match_id: int, now: float) -> None:
+        await self._exec(MARK_REMINDED, (now, match_id))
+
+    @_serialised
+    async def due_timers(
+        self,
+        now: float,
+        *,
+        shards: Shards = ALL_SHARDS,
+        owner: str = "",
+        lease: float = TIMER_LEASE_SECONDS,
+    ) -> list[Match]:
+        await self._exec("BEGIN IMMEDIATE")
+        try:
+            due = await self._select(
+                f"SELECT {_MATCH_COLUMNS} FROM matches INDEXED BY matches_by_timer "
+                "WHERE status = 'active' AND timer_at IS NOT NULL AND timer_at <= ? "
+                "AND (timer_lease_until IS NULL OR timer_lease_until <= ?) "
+                f"AND {shards.sql_filter()} ORDER BY timer_at",
+                (now, now),
+            )
+            done = await self.db.executemany(
+                "UPDATE matches SET timer_owner = ?, timer_lease_until = ? WHERE id = ?",
+                [(owner, now + lease, match.id) for match in due],
+            )
+            await done.close()
+            await self._exec("COMMIT")
+        except BaseException:
+            await self._exec("ROLLBACK")
+            raise
+        return due
+
+    @_serialised
+    async def set_timer(self, match_id: int, at: float | None) -> None:
+        await self._exec(SET_TIMER, (at, match_id))
+
+    @_serialised
+    async def freeze(self, match_id: int, reason: str, now: float) -> None:
+        await self._exec(FREEZE, (reason, now, match_id))
+
+    async def action_log(self, match_id: int) -> list[tuple[int, int, str]]:
+        return [
+            (seq, seat, action) for seq, seat, action, _ in await self.timed_action_log(match_id)
+        ]
+
+    @_serialised
+    async def timed_action_log(self, match_id: int) -> list[tuple[int, int, str, float]]:
+        async with self.db.execute(ACTION_LOG, (match_id,)) as cursor:
+            rows = await cursor.fetchall()
+        return [(int(seq), int(seat), str(action), float(at)) for seq, seat, action, at in rows]
+
+    # ---------------------------------------------------------------- undo requests
+    @_serialised
+    async def rewind(
+        self, match: Match, *, expected_version: int, drop: Sequence[int], now: float
+    ) -> Match:
+        if match.status != "active":
+            raise StoreError(f"match {match.id}: only an active match is rewound")
+        new_version = expected_version + 1
+        await self._exec("BEGIN IMMEDIATE")
+        try:
+            cursor = await self._exec(REWIND_MATCH, rewind_params(match, expected_version, now))
+            if cursor.rowcount != 1:
+                raise StaleVersion(f"match {match.id} is no longer at version {expected_version}")
+            await self._write_seats(match.id, match.seats)
+            done = await self.db.executemany(
+                "DELETE FROM actions WHERE match_id = ? AND seq = ?",
+                [(match.id, seq) for seq in drop],
+            )
+            await done.close()
+            await self._exec(DROP_UNDO_REQUEST, (match.id,))
+            await self._exec("COMMIT")
+        except BaseException:
+            await self._exec("ROLLBACK")
+            raise
+        return replace(match, version=new_version, result=None)
+
+    @_serialised
+    async def undo_request(self, match_id: int) -> UndoRequest | None:
+        async with self.db.execute(UNDO_REQUEST, (match_id,)) as cursor:
+            row = await cursor.fetchone()
+        return None if row is None else undo_request_from_row(match_id, row)
+
+    @_serialised
+    async def put_undo_request(self, request: UndoRequest) -> None:
+        await self._exec(PUT_UNDO_REQUEST, undo_request_params(request))
+
+    @_serialised
+    async def drop_undo_request(self, match_id: int) -> None:
+        await self._exec(DROP_UNDO_REQUEST, (match_id,))
+
+    # ---------------------------------------------------------------- players' records
+    @_serialised
+    async def finished_of_player(
+        self, guild_id: int | None, user_id: int, *, offset: int = 0, limit: int = 10
+    ) -> tuple[list[PlayedMatch], int]:
+        async with self.db.execute(COUNT_FINISHED, (user_id, guild_id)) as cursor:
+            row = await cursor.fetchone()
+        total = int(row[0]) if row else 0
+        played = await self._played(
+            "ORDER BY m.ended_at DESC, m.id DESC LIMIT ? OFFSET ?",
+            (user_id, guild_id, max(0, limit), max(0, offset)),
+        )
+        return played, total
+
+    @_serialised
+    async def player_stats(
+        self, guild_id: int | None, user_id: int, game: str | None = None
+    ) -> PlayerStats:
+        results = await self._played("ORDER BY m.ended_at, m.id", (user_id, guild_id))
+        recent = [r for r in results if game is None or r.game == game]
+        recent = recent[-records.MOVE_TIME_MATCHES :]
+        move_seconds: list[float] = []
+        if recent:
+            async with self.db.execute(
+                move_seconds_sql(_in(recent)), (*(r.match_id for r in recent), user_id)
+            ) as cursor:
+                move_seconds = [max(0.0, float(row[0])) for row in await cursor.fetchall()]
+        async with self.db.execute(PLAYER_RATINGS, (guild_id, user_id)) as cursor:
+            ratings = {
+                str(game): rating_from_row(mu, sigma, games)
+                for game, mu, sigma, games in await cursor.fetchall()
+            }
+        history: dict[str, list[float]] = {}
+        for rated in ratings:
+            async with self.db.execute(
+                RATING_TREND, (guild_id, user_id, rated, records.TREND_MATCHES + 1)
+            ) as cursor:
+                history[rated] = [float(row[0]) for row in await cursor.fetchall()][::-1]
+        return PlayerStats(results, move_seconds, ratings, history)
+
+    async def _played(self, order: str, params: tuple[Any, ...]) -> list[PlayedMatch]:
+        """The person's finished matches (``FINISHED_OF_PLAYER``) in this ``order``."""
+        async with self.db.execute(
+            PLAYED_COLUMNS
+            + "FROM seats s INDEXED BY seats_by_user_match JOIN matches m ON m.id = s.match_id "
+            + FINISHED_OF_PLAYER
+            + order,
+            params,
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [_played_from_row(row) for row in rows]
+
+    @_serialised
+    async def leaderboard(
+        self, guild_id: int | None, game: str, *, offset: int = 0, limit: int = 10
+    ) -> tuple[list[Ranked], int]:
+        async with self.db.execute(COUNT_RATED, (guild_id, game)) as cursor:
+            row = await cursor.fetchone()
+        total = int(row[0]) if row else 0
+        offset = max(0, offset)
+        async with self.db.execute(
+            "SELECT user_id, mu, sigma, games FROM ratings INDEXED BY ratings_by_rank "
+            "WHERE guild_id IS ? AND game = ? ORDER BY ordinal DESC, user_id LIMIT ? OFFSET ?",
+            (guild_id, game, max(0, limit), offset),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return ranked_page(offset, rows), total
+
+    @_serialised
+    async def rank_of(self, guild_id: int | None, game: str, user_id: int) -> Ranked | None:
+        async with self.db.execute(
+            "SELECT mu, sigma, games, ordinal FROM ratings "
+            "WHERE guild_id IS ? AND game = ? AND user_id = ?",
+            (guild_id, game, user_id),
+        ) as cursor:
+            row = await cursor.fetchone()
+        if row is None:
+            return None
+        mu, sigma, games, ordinal = row
+        async with self.db.execute(
+            "SELECT COUNT(*) FROM ratings INDEXED BY ratings_by_rank "
+            "WHERE guild_id IS ? AND game = ? AND (ordinal > ? OR (ordinal = ? AND user_id < ?))",
+            (guild_id, game, ordinal, ordinal, user_id),
+        ) as cursor:
+            ahead = await cursor.fetchone()
+        rank = (int(ahead[0]) if ahead else 0) + 1
+        return Ranked(rank, user_id, rating_from_row(mu, sigma, games))
+
+    # ---------------------------------------------------------------- notifications
+    @_serialised
+    async def notify_prefs(self, user_ids: Sequence[int]) -> dict[int, NotifyPrefs]:
+        people = sorted(set(user_ids))
+        if not people:
+            return {}
+        async with self.db.execute(notify_prefs_sql(_in(people)), people) as cursor:
+            rows = await cursor.fetchall()
+        return notify_prefs_from_rows(rows)
+
+    @_serialised
+    async def set_notify_prefs(self, prefs: NotifyPrefs, now: float) -> None:
+        await self._exec(SET_NOTIFY_PREFS, notify_prefs_params(prefs, now))
+
+    @_serialised
+    async def active_of_user(self, user_id: int) -> list[Match]:
+        return await self._select(matches_sql(_MATCH_COLUMNS, ACTIVE_OF_USER), (user_id,))
+
+    @_serialised
+    async def follow(self, follower: Follower) -> None:
+        await self._exec(FOLLOW, follower_params(follower))
+
+    @_serialised
+    async def unfollow(self, match_id: int, user_id: int) -> bool:
+        done = await self._exec(UNFOLLOW, (match_id, user_id))
+        return done.rowcount > 0
+
+    @_serialised
+    async def followers(self, match_id: int) -> list[Follower]:
+        async with self.db.execute(FOLLOWERS, (match_id,)) as cursor:
+            rows = await cursor.fetchall()
+        return followers_from_rows(match_id, rows)
+
+    async def _select(self, sql: str, params: tuple[Any, ...]) -> list[Match]:
+        async with self.db.execute(sql, params) as cursor:
+            rows = list(await cursor.fetchall())
+        if not rows:
+            return []
+        ids = [row[0] for row in rows]
+        seats = await self._seats_of(ids)
+        return [_match_from_row(row, seats.get(row[0], ())) for row in rows]
+
+    async def _seats_of(self, match_ids: list[int]) -> dict[int, tuple[Seat, ...]]:
+        async with self.db.execute(
+            "SELECT match_id, seat, user_id, is_ai, expiries, place, won FROM seats "
+            f"WHERE match_id {_in(match_ids)} ORDER BY match_id, seat",
+            match_ids,
+        ) as cursor:
+            rows = await cursor.fetchall()
+        grouped: dict[int, list[Seat]] = {}
+        for match_id, *seat in rows:
+            grouped.setdefault(match_id, []).append(seat_from_row(*seat))
+        return {key: tuple(value) for key, value in grouped.items()}
+
+    # ---------------------------------------------------------------- copying a database
+    @_serialised
+    async def export_rows(self, table: str) -> tuple[list[str], list[tuple[Any, ...]]]:
+        """Every row of one of ``COPIED_TABLES``, in primary key order, and its columns."""
+        async with self.db.execute(f"PRAGMA table_info({copied_table(table)})") as cursor:
+            info = await cursor.fetchall()
+        key = ", ".join(row[1] for row in sorted(info, key=lambda row: row[5]) if row[5])
+        async with self.db.execute(f"SELECT * FROM {table} ORDER BY {key}") as cursor:
+            rows = [tuple(row) for row in await cursor.fetchall()]
+            return [column[0] for column in cursor.description], rows
+
+    @_serialised
+    async def import_rows(
+        self, table: str, columns: Sequence[str], rows: Sequence[tuple[Any, ...]]
+    ) -> None:
+        """Add rows (ids included) to one of ``COPIED_TABLES``, in one transaction."""
+        async with self.db.execute(f"PRAGMA table_info({copied_table(table)})") as cursor:
+            known = {row[1] for row in await cursor.fetchall()}
+        unknown = [name for name in columns if name not in known]
+        if unknown:
+            raise StoreError(f"The table {table} has no column {', '.join(unknown)}")
+        marks = ", ".join("?" * len(columns))
+        await self._exec("BEGIN IMMEDIATE")
+        try:
+            done = await self.db.executemany(
+                f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})", rows
+            )
+            await done.close()
+            await self._exec("COMMIT")
+        except BaseException:
+            await self._exec("ROLLBACK")
+            raise
+
+
+def _in(values: Sequence[Any]) -> str:
+    """SQLite's condition on a list of values: ``IN (?, ?, ?)``, a mark a value."""
+    return f"IN ({','.join('?' * len(values))})"
