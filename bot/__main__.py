@@ -1,5 +1,5 @@
-"""``python -m bot`` runs the bot; ``preview``, ``bench``, ``aistats`` and ``migrate-db`` are
-tools."""
+"""``python -m bot`` runs the bot; ``preview``, ``bench``, ``aistats``, ``migrate-db`` and
+``palettes`` are developer tools (``bot.tools``)."""
 
 from __future__ import annotations
 
@@ -9,26 +9,33 @@ import sys
 def main(argv: list[str]) -> int:
     command = argv[0] if argv else "run"
     if command == "preview":
-        from bot.preview import main as preview
+        from bot.tools.preview import main as preview
 
         return int(preview(argv[1:]))
     if command == "bench":
-        from bot.bench import main as bench
+        from bot.tools.bench import main as bench
 
         return int(bench(argv[1:]))
     if command == "aistats":
-        from bot.aistats import main as aistats
+        from bot.tools.aistats import main as aistats
 
         return aistats(argv[1:])
     if command == "migrate-db":
-        from bot.migrate_db import main as migrate_db
+        from bot.tools.migrate_db import main as migrate_db
 
         return migrate_db(argv[1:])
+    if command == "palettes":
+        from bot.tools.palettes import main as palettes
+
+        return palettes(argv[1:])
     if command in ("run", "--run"):
         from bot.runner import run
 
         return run()
-    print("usage: python -m bot [run | preview | bench | aistats | migrate-db]", file=sys.stderr)
+    print(
+        "usage: python -m bot [run | preview | bench | aistats | migrate-db | palettes]",
+        file=sys.stderr,
+    )
     return 2
 
 

@@ -15,11 +15,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import catalog
-from bot.matches import MatchService
-from bot.rendering import BoardPainter
+from bot.pictures.painter import BoardPainter
 from bot.settings import Settings
-from bot.store import MatchStore
-from bot.stores import store_from_url
+from bot.store.contract import MatchStore
+from bot.store.drivers import store_from_url
+from bot.table.matches import MatchService
 
 log = logging.getLogger(__name__)
 

@@ -12,7 +12,7 @@ import aiohttp
 import discord
 
 from bot.settings import Settings, SettingsError
-from bot.store import StoreError
+from bot.store.contract import StoreError
 
 log = logging.getLogger("bot")
 

@@ -6,10 +6,16 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from bot.rendering import default_processes
-from bot.shards import ALL_SHARDS, Shards, ShardSpecError
+from bot.store.shards import ALL_SHARDS, Shards, ShardSpecError
 
 DEFAULT_DATABASE_URL = "sqlite:///data/rushtable.db"
+
+
+def default_processes() -> int:
+    """Render workers: one core stays with the event loop (engine, database, Discord); the
+    others draw. Measured on 2 cores: one worker gives lower latency than two at 100
+    clicks/s."""
+    return max(1, (os.cpu_count() or 2) - 1)
 
 
 class SettingsError(Exception):

@@ -25,21 +25,22 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
-from bot.errors import MatchFrozen
-from bot.games.base import clock_of
+from bot.games.base import View, clock_of
 from bot.i18n import Tr
-from bot.matches import MatchService
-from bot.rendering import RESULT_LABEL, BoardPainter
-from bot.shards import ALL_SHARDS, Shards
-from bot.store import Match
+from bot.pictures.boards import RESULT_LABEL
+from bot.pictures.painter import BoardPainter
+from bot.store.contract import Match
+from bot.store.shards import ALL_SHARDS, Shards
+from bot.table.errors import MatchFrozen
+from bot.table.matches import MatchService
 from cogs._components import HandButton, LogButton, RematchButton, ReplayButton, action_components
 from cogs._follow_components import FollowButton
 from cogs._naming import Naming, pinging
 from cogs._notify import Notifier
+from cogs._presenter import Presenter
 from cogs._routes import ClickRoutes
 
 if TYPE_CHECKING:
-    from cogs._match import GameCog
     from cogs._responder import Responder
 
 log = logging.getLogger(__name__)
@@ -80,7 +81,7 @@ def needs_new_message(shown: Collection[int] | None, acting: Collection[int]) ->
     return not acting <= shown or (len(acting) == 1 < len(shown))
 
 
-def view_key(public: dict[str, Any]) -> int:
+def view_key(public: View) -> int:
     """A public view as one number: equal views, equal keys."""
     return hash(json.dumps(public, sort_keys=True, default=str))
 
@@ -92,7 +93,7 @@ class BoardPublisher:
         service: MatchService,
         painter: BoardPainter,
         naming: Naming,
-        presenters: dict[str, GameCog],
+        presenters: dict[str, Presenter],
         *,
         after_publish: Callable[[Match, Any], None],
         check_seconds: float = RETRY_FIRST_SECONDS,
@@ -101,7 +102,7 @@ class BoardPublisher:
         shards: Shards = ALL_SHARDS,
     ) -> None:
         self.client = client
-        #: The servers whose lagging boards this process catches up (``bot.shards``).
+        #: The servers whose lagging boards this process catches up (``bot.store.shards``).
         self.shards = shards
         self.service = service
         self.painter = painter
@@ -430,7 +431,7 @@ class BoardPublisher:
         self,
         match: Match,
         state: Any,
-        public: dict[str, Any] | None = None,
+        public: View | None = None,
         public_key: int | None = None,
     ) -> Board:
         """The board of ``state`` (``public``: its public view and ``view_key``, when the
@@ -494,7 +495,7 @@ class BoardPublisher:
         self._accounts.pop(match_id, None)
 
     def result_line(
-        self, match: Match, names: list[str], presenter: GameCog, tr: Tr, *, drawn: bool = False
+        self, match: Match, names: list[str], presenter: Presenter, tr: Tr, *, drawn: bool = False
     ) -> str:
         """The result in a sentence; ``drawn``: the words written on the final picture."""
         result = match.result or {}
@@ -514,7 +515,7 @@ class BoardPublisher:
         return view
 
     def _public_actions(
-        self, match: Match, state: Any, human_seats: list[int], presenter: GameCog
+        self, match: Match, state: Any, human_seats: list[int], presenter: Presenter
     ) -> list[str]:
         """The actions a board offers as its own buttons: those of the one person to act
         that reveal nothing."""
@@ -528,8 +529,8 @@ class BoardPublisher:
         match: Match,
         state: Any,
         human_seats: list[int],
-        public: dict[str, Any],
-        presenter: GameCog,
+        public: View,
+        presenter: Presenter,
         tr: Tr,
     ) -> discord.ui.View | None:
         public_actions = self._public_actions(match, state, human_seats, presenter)
@@ -549,8 +550,8 @@ class BoardPublisher:
     def action_view(
         match: Match,
         actions: list[str],
-        view_data: dict[str, Any],
-        presenter: GameCog,
+        view_data: View,
+        presenter: Presenter,
         tr: Tr,
         seat: int | None = None,
         reserve: int = 0,

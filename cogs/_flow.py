@@ -7,11 +7,17 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import AsyncIterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
-from bot.errors import (
+from bot.games import GAMES, IllegalAction
+from bot.games.base import clock_of
+from bot.i18n import Tr
+from bot.pictures.painter import BoardPainter
+from bot.store.contract import Match
+from bot.store.shards import ALL_SHARDS, Shards
+from bot.table.errors import (
     BadOptions,
     MatchFrozen,
     MatchNotActive,
@@ -25,13 +31,7 @@ from bot.errors import (
     UnknownAction,
     WrongChannel,
 )
-from bot.games import GAMES, IllegalAction
-from bot.games.base import clock_of
-from bot.i18n import Tr
-from bot.matches import MatchService
-from bot.rendering import BoardPainter
-from bot.shards import ALL_SHARDS, Shards
-from bot.store import Match
+from bot.table.matches import MatchService
 from cogs._boards import CHANNEL_CHANGES, BoardPublisher
 from cogs._components import (
     BackButton,
@@ -45,11 +45,9 @@ from cogs._components import (
 from cogs._history import history_lines, pages
 from cogs._naming import Naming, as_text, clean_name, pinging
 from cogs._panels import Panel, PanelKeeper
+from cogs._presenter import TIME_LIMIT_CHOICES, Presenter, TypedChoice
 from cogs._responder import Responder
 from cogs._seats import SeatKeeper
-
-if TYPE_CHECKING:
-    from cogs._match import GameCog, TypedChoice
 
 log = logging.getLogger(__name__)
 
@@ -63,13 +61,6 @@ def _board_to_catch_up(error: TableError) -> bool:
 NEEDED_PERMISSIONS = ("send_messages", "attach_files", "embed_links")
 THREAD_PERMISSIONS = ("create_public_threads", "send_messages_in_threads")
 MAX_LISTED = 20
-TIME_LIMIT_CHOICES = (
-    ("No limit", 0),
-    ("1 hour", 3600),
-    ("12 hours", 12 * 3600),
-    ("24 hours", 24 * 3600),
-    ("3 days", 72 * 3600),
-)
 
 
 class TableFlow:
@@ -89,7 +80,7 @@ class TableFlow:
     ) -> None:
         self.client = client
         self.service = service
-        self.presenters: dict[str, GameCog] = {}
+        self.presenters: dict[str, Presenter] = {}
         self.naming = Naming(client)
         self.boards = BoardPublisher(
             client,

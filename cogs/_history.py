@@ -8,16 +8,14 @@ newest last. It reads public views only, so it shows nothing a player may not kn
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot.games import IllegalAction
 from bot.i18n import Tr
-from bot.matches import MatchService
-from bot.store import Match
+from bot.store.contract import Match
+from bot.table.matches import MatchService
 from cogs._naming import Naming
-
-if TYPE_CHECKING:
-    from cogs._match import GameCog
+from cogs._presenter import Presenter
 
 LINES_PER_PAGE = 15
 #: A page must fit a message (2,000 characters) with its header.
@@ -25,7 +23,7 @@ PAGE_CHARACTERS = 1800
 
 
 async def history_lines(
-    service: MatchService, naming: Naming, presenter: GameCog, match: Match, tr: Tr
+    service: MatchService, naming: Naming, presenter: Presenter, match: Match, tr: Tr
 ) -> list[str]:
     """Every public event of the match, in order (replayed off the event loop)."""
     log = await service.store.timed_action_log(match.id)
@@ -35,7 +33,7 @@ async def history_lines(
 
 def _replay(
     service: MatchService,
-    presenter: GameCog,
+    presenter: Presenter,
     match: Match,
     log: list[tuple[int, int, str, float]],
     names: list[str],

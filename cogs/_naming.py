@@ -10,7 +10,7 @@ from __future__ import annotations
 import discord
 
 from bot.i18n import Tr
-from bot.store import Match
+from bot.store.contract import Match
 
 #: Discord display names hold 32 characters; nothing longer is kept or drawn.
 NAME_LIMIT = 32

@@ -1,5 +1,5 @@
 """Where a turn is told: the one place that turns people's notification settings
-(``bot.notify``) into channel pings and direct messages, and tells followers.
+(``bot.table.notify``) into channel pings and direct messages, and tells followers.
 
 - The board names everyone to act. A person whose pings go to the channel (the default)
   or to ``both`` is pinged by it; ``dm`` and ``none`` are named without a ping. ``dm`` and
@@ -21,9 +21,9 @@ from typing import Any
 import discord
 
 from bot.i18n import Tr
-from bot.matches import MatchService
-from bot.notify import NotifyPrefs
-from bot.store import Match
+from bot.store.contract import Match
+from bot.store.people import NotifyPrefs
+from bot.table.matches import MatchService
 from cogs._follow_components import FollowButton
 from cogs._naming import Naming, as_text, clean_name, pinging
 

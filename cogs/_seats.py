@@ -16,11 +16,11 @@ from typing import Any
 
 import discord
 
-from bot.errors import MatchFrozen, TableError
 from bot.games.base import SYSTEM_SEAT, clock_of
-from bot.matches import Expired, MatchService
-from bot.shards import ALL_SHARDS, Shards
-from bot.store import Match
+from bot.store.contract import Match
+from bot.store.shards import ALL_SHARDS, Shards
+from bot.table.errors import MatchFrozen, TableError
+from bot.table.matches import Expired, MatchService
 from cogs._boards import BoardPublisher
 from cogs._naming import Naming
 
@@ -55,7 +55,7 @@ class SeatKeeper:
         self.ai_delay = ai_delay
         self.tick_seconds = tick_seconds
         self.is_automatic = is_automatic
-        #: The servers whose AI seats and timers this process runs (``bot.shards``), and
+        #: The servers whose AI seats and timers this process runs (``bot.store.shards``), and
         #: its name on the timers it claims.
         self.shards = shards
         self.owner = f"{socket.gethostname()}:{os.getpid()}"

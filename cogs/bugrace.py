@@ -7,17 +7,16 @@ private panel from the player's own view.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 
+from bot.games.base import View
 from bot.games.bugrace import LEGS, POSITIONS, SIDES, Bug, all_legs_order, leg_names
 from bot.i18n import Tr
+from cogs._host import TableHost
 from cogs._match import LABEL_LIMIT, SHARED_OPTIONS, GameCog, time_limit_choices
-
-if TYPE_CHECKING:
-    from bot.app import RushTableBot
 
 CARD = "🃏"
 MAX_AI = 3
@@ -58,7 +57,7 @@ def _card_id(word: str) -> int | None:
     return int(word) if word.isdigit() else None
 
 
-def _legs_moving(view: dict[str, Any], card: int) -> list[str]:
+def _legs_moving(view: View, card: int) -> list[str]:
     """The legs ``play <card> all`` moves: those that can move now, the body staying."""
     bug = _own_bug(view)
     rows = bug.get("legs") or {}
@@ -67,7 +66,7 @@ def _legs_moving(view: dict[str, Any], card: int) -> list[str]:
     return all_legs_order(Bug(int(bug["tail"]), tuple(int(rows[leg]) for leg in LEGS)), card)
 
 
-def _own_bug(view: dict[str, Any]) -> dict[str, Any]:
+def _own_bug(view: View) -> dict[str, Any]:
     """The bug of the seat whose private view this is ({} on the public view)."""
     seat, bugs = view.get("seat"), view.get("bugs") or []
     if isinstance(seat, int) and 0 <= seat < len(bugs) and isinstance(bugs[seat], dict):
@@ -108,7 +107,7 @@ class BugRaceCog(GameCog, group_name="bugrace", group_description="Play Bug Race
         )
 
     # -- buttons
-    def action_label(self, action: str, view: dict[str, Any], tr: Tr) -> str:
+    def action_label(self, action: str, view: View, tr: Tr) -> str:
         words = action.split()
         kind = words[0]
         if kind in ("keep", "play") and len(words) in (2, 3):
@@ -155,7 +154,7 @@ class BugRaceCog(GameCog, group_name="bugrace", group_description="Play Bug Race
 
     # -- the public board
     def event_lines(
-        self, events: list[dict[str, Any]], view: dict[str, Any], names: list[str], tr: Tr
+        self, events: list[dict[str, Any]], view: View, names: list[str], tr: Tr
     ) -> list[str]:
         lines = []
         for event in events:
@@ -205,7 +204,7 @@ class BugRaceCog(GameCog, group_name="bugrace", group_description="Play Bug Race
         return tr(key) if tr.has(key) else tr(f"reason.{reason}")
 
     # -- the private "My hand" panel
-    def private_lines(self, view: dict[str, Any], names: list[str], tr: Tr) -> list[str]:
+    def private_lines(self, view: View, names: list[str], tr: Tr) -> list[str]:
         seat = view.get("seat")
         bugs = view.get("bugs", [])
         if not isinstance(seat, int) or not 0 <= seat < len(bugs):
@@ -218,9 +217,7 @@ class BugRaceCog(GameCog, group_name="bugrace", group_description="Play Bug Race
         lines += self._bug_lines(view, bug, tr)
         return lines
 
-    def _phase_line(
-        self, view: dict[str, Any], bug: dict[str, Any], names: list[str], tr: Tr
-    ) -> str:
+    def _phase_line(self, view: View, bug: dict[str, Any], names: list[str], tr: Tr) -> str:
         round_ = view.get("round", 0)
         if view.get("phase") == "over" or bug.get("place"):
             place = bug.get("place")
@@ -243,19 +240,19 @@ class BugRaceCog(GameCog, group_name="bugrace", group_description="Play Bug Race
             return tr("bugrace.hand.play", round=round_)
         return tr("bugrace.hand.play_waiting", round=round_)
 
-    def _offer_lines(self, view: dict[str, Any], tr: Tr) -> list[str]:
+    def _offer_lines(self, view: View, tr: Tr) -> list[str]:
         offer = view.get("offer") or []
         if not offer:
             return []
         return [tr("bugrace.hand.offer")] + [f"• {card_text(c['legs'], tr)}" for c in offer]
 
-    def _hand_lines(self, view: dict[str, Any], tr: Tr) -> list[str]:
+    def _hand_lines(self, view: View, tr: Tr) -> list[str]:
         hand = view.get("hand") or []
         if not hand:
             return []
         return [tr("bugrace.hand.hand")] + [f"• {card_text(c['legs'], tr)}" for c in hand]
 
-    def _current_lines(self, view: dict[str, Any], bug: dict[str, Any], tr: Tr) -> list[str]:
+    def _current_lines(self, view: View, bug: dict[str, Any], tr: Tr) -> list[str]:
         current = view.get("current")
         if not isinstance(current, dict):
             return []
@@ -271,7 +268,7 @@ class BugRaceCog(GameCog, group_name="bugrace", group_description="Play Bug Race
             lines.append(tr("bugrace.hand.moved", legs=", ".join(moved)))
         return lines
 
-    def _bug_lines(self, view: dict[str, Any], bug: dict[str, Any], tr: Tr) -> list[str]:
+    def _bug_lines(self, view: View, bug: dict[str, Any], tr: Tr) -> list[str]:
         tail = int(bug.get("tail", 1))
         head = tail + int(view.get("body_length", 3)) - 1
         finish = int(view.get("finish_tail", 7))
@@ -286,5 +283,5 @@ class BugRaceCog(GameCog, group_name="bugrace", group_description="Play Bug Race
         return lines
 
 
-async def setup(bot: RushTableBot) -> None:
+async def setup(bot: TableHost) -> None:
     await bot.add_cog(BugRaceCog(bot))

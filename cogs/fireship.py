@@ -15,18 +15,17 @@ it reports.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 
 from bot.games import fireship_data as data
+from bot.games.base import View
 from bot.games.fireship import HOME, attack_preview
 from bot.i18n import Tr
+from cogs._host import TableHost
 from cogs._match import LABEL_LIMIT, SHARED_OPTIONS, GameCog, TypedChoice, time_limit_choices
-
-if TYPE_CHECKING:
-    from bot.app import RushTableBot
 
 Json = dict[str, Any]
 
@@ -61,7 +60,7 @@ def player_text(seat: Any, names: list[str], tr: Tr) -> str:
     return f"{WHITE_MARK} {tr('fireship.white')}"
 
 
-def _pawns(view: Json) -> dict[str, Json]:
+def _pawns(view: View) -> dict[str, Json]:
     return {str(p["id"]): p for p in view.get("pawns", [])}
 
 
@@ -92,7 +91,7 @@ def pawn_text(pawn: Json, tr: Tr) -> str:
     )
 
 
-def side_text(ident: str, view: Json, tr: Tr, *, own: bool, article: bool = False) -> str:
+def side_text(ident: str, view: View, tr: Tr, *, own: bool, article: bool = False) -> str:
     """A leader or target: ``Plane F9``, ``red boat K7``, ``island 5 (white)``; with
     ``article``, as a sentence names it (``the boat K7 (red)``, ``l'avion K7 (rouge)``)."""
     if len(ident) == 2 and ident[0] == "I" and ident[1].isdigit():
@@ -116,14 +115,14 @@ def side_text(ident: str, view: Json, tr: Tr, *, own: bool, article: bool = Fals
     return tr("fireship.enemy_pawn", colour=colour, kind=kind, cell=cell)
 
 
-def _boum_steps(view: Json) -> int:
+def _boum_steps(view: View) -> int:
     seat = view.get("seat")
     seats = view.get("seats") or []
     badges = seats[seat].get("badges", {}) if isinstance(seat, int) and seat < len(seats) else {}
     return int(data.BOUM in view.get("hand", [])) + int(badges.get(data.BOUM, 0) > 0)
 
 
-def _band_rows(view: Json) -> int:
+def _band_rows(view: View) -> int:
     """Rows per Tourbillon step: bands of 5 rows (at most 100 cells each), or of 10 when
     a player with many pawns would otherwise get more first steps than a menu holds."""
     pawns = sum(1 for spots in (view.get("reach") or {}).values() if spots)
@@ -131,7 +130,7 @@ def _band_rows(view: Json) -> int:
     return 2 * BAND_ROWS if wide else BAND_ROWS
 
 
-def _card_steps(view: Json) -> int:
+def _card_steps(view: View) -> int:
     """First steps of the cards and badges a player may play (Tourbillon's bands, Boum)."""
     bands = data.SIZE // _band_rows(view) if data.TOURBILLON in view.get("hand", []) else 0
     return bands + _boum_steps(view)
@@ -142,7 +141,7 @@ class FireshipCog(GameCog, group_name="fireship", group_description="Play Firesh
     private_actions = True
     hand_label_key = "fireship.my_turn"
 
-    def __init__(self, bot: RushTableBot) -> None:
+    def __init__(self, bot: TableHost) -> None:
         super().__init__(bot)
         self._plan: tuple[Any, Tr, dict[tuple[str, str], tuple[str, str]]] | None = None
 
@@ -177,7 +176,7 @@ class FireshipCog(GameCog, group_name="fireship", group_description="Play Firesh
         )
 
     # ---------------------------------------------------------------- two-step choices
-    def action_step(self, action: str, view: dict[str, Any], tr: Tr) -> tuple[str, str] | None:
+    def action_step(self, action: str, view: View, tr: Tr) -> tuple[str, str] | None:
         words = action.split()
         verb = words[0]
         if verb == "move" and len(words) == 3:
@@ -195,7 +194,7 @@ class FireshipCog(GameCog, group_name="fireship", group_description="Play Firesh
             return f"boum:{words[1]}", tr(f"fireship.step.boum_{words[1]}")
         return None
 
-    def _move_plan(self, view: Json, tr: Tr) -> dict[tuple[str, str], tuple[str, str]]:
+    def _move_plan(self, view: View, tr: Tr) -> dict[tuple[str, str], tuple[str, str]]:
         """(pawn, cell) -> the first step showing that destination. A pawn whose reach is
         longer than one step can show is split by cost into parts (``B3``, ``B3+2``), as long
         as all first steps fit in one menu. Computed once per view and language."""
@@ -257,7 +256,7 @@ class FireshipCog(GameCog, group_name="fireship", group_description="Play Firesh
         )
         return wanted if wanted in actions else None
 
-    def step_prompt(self, key: str, label: str, view: dict[str, Any], tr: Tr) -> str:
+    def step_prompt(self, key: str, label: str, view: View, tr: Tr) -> str:
         if key.startswith("tourbillon"):
             return tr("fireship.prompt.tourbillon", choice=label)
         if key == "kraken":
@@ -267,7 +266,7 @@ class FireshipCog(GameCog, group_name="fireship", group_description="Play Firesh
         return tr("fireship.prompt.move", choice=label, points=view.get("points", 0))
 
     # ---------------------------------------------------------------- action labels
-    def action_label(self, action: str, view: dict[str, Any], tr: Tr) -> str:
+    def action_label(self, action: str, view: View, tr: Tr) -> str:
         words = action.split()
         verb = words[0]
         label = action
@@ -315,7 +314,7 @@ class FireshipCog(GameCog, group_name="fireship", group_description="Play Firesh
         return " · ".join(parts)
 
     @staticmethod
-    def _attack_label(leader: str, target: str, plus: bool, view: Json, tr: Tr) -> str:
+    def _attack_label(leader: str, target: str, plus: bool, view: View, tr: Tr) -> str:
         sums = attack_preview(view, leader, target)
         attack, defence = sums if sums is not None else (0, 0)
         attack += 1 if plus else 0
@@ -341,14 +340,14 @@ class FireshipCog(GameCog, group_name="fireship", group_description="Play Firesh
 
     # ---------------------------------------------------------------- the account
     def event_lines(
-        self, events: list[dict[str, Any]], view: dict[str, Any], names: list[str], tr: Tr
+        self, events: list[dict[str, Any]], view: View, names: list[str], tr: Tr
     ) -> list[str]:
         return [
             line for event in events if (line := self.event_line(event, view, names, tr, events))
         ]
 
     def event_line(
-        self, event: Json, view: Json, names: list[str], tr: Tr, events: list[Json] | None = None
+        self, event: Json, view: View, names: list[str], tr: Tr, events: list[Json] | None = None
     ) -> str:
         """One event in a sentence; ``events``: the others of the same action (which tell
         what a pawn sunk since was)."""
@@ -424,7 +423,7 @@ class FireshipCog(GameCog, group_name="fireship", group_description="Play Firesh
         return tr(key, **params) if tr.has(key) else ""
 
     @staticmethod
-    def _event_side(ident: str, view: Json, events: list[Json], tr: Tr, *, own: bool) -> str:
+    def _event_side(ident: str, view: View, events: list[Json], tr: Tr, *, own: bool) -> str:
         """A side named in an event; a pawn sunk since by its kind and colour."""
         taken = [e for e in events if e.get("type") == "captured" and e.get("island") == ident]
         if taken:  # told as it was when attacked
@@ -445,7 +444,7 @@ class FireshipCog(GameCog, group_name="fireship", group_description="Play Firesh
         return tr("fireship.gone_pawn_the", kind=tr(f"fireship.the.{kind}"), colour=colour)
 
     # ---------------------------------------------------------------- the private panel
-    def private_lines(self, view: dict[str, Any], names: list[str], tr: Tr) -> list[str]:
+    def private_lines(self, view: View, names: list[str], tr: Tr) -> list[str]:
         seat = view.get("seat")
         seats = view.get("seats", [])
         if not isinstance(seat, int) or not 0 <= seat < len(seats):
@@ -469,7 +468,7 @@ class FireshipCog(GameCog, group_name="fireship", group_description="Play Firesh
         lines += self._order_lines(view, tr)
         return lines
 
-    def _turn_lines(self, view: Json, seat: int, tr: Tr) -> list[str]:
+    def _turn_lines(self, view: View, seat: int, tr: Tr) -> list[str]:
         if view.get("turn") != seat or view.get("outcome"):
             return []
         phase = view.get("phase")
@@ -498,7 +497,7 @@ class FireshipCog(GameCog, group_name="fireship", group_description="Play Firesh
         return lines
 
     @staticmethod
-    def _hand_lines(view: Json, me: Json, tr: Tr) -> list[str]:
+    def _hand_lines(view: View, me: Json, tr: Tr) -> list[str]:
         lines = []
         for event in view.get("events", []):
             drawn = event.get("kind") if event.get("type") == "card" else None
@@ -523,7 +522,7 @@ class FireshipCog(GameCog, group_name="fireship", group_description="Play Firesh
         return lines
 
     @staticmethod
-    def _order_lines(view: Json, tr: Tr) -> list[str]:
+    def _order_lines(view: View, tr: Tr) -> list[str]:
         orders = view.get("orders") or {}
         if not orders:
             return []
@@ -544,7 +543,7 @@ class FireshipCog(GameCog, group_name="fireship", group_description="Play Firesh
         return lines
 
     # ---------------------------------------------------------------- the picture
-    def render_labels(self, view: dict[str, Any], names: list[str], tr: Tr) -> dict[str, str]:
+    def render_labels(self, view: View, names: list[str], tr: Tr) -> dict[str, str]:
         """Names with their colour word (the picture tells colours by shape and word too)."""
         labels = super().render_labels(view, names, tr)
         for seat, name in enumerate(names[: len(COLOUR_MARKS)]):
@@ -553,5 +552,5 @@ class FireshipCog(GameCog, group_name="fireship", group_description="Play Firesh
         return labels
 
 
-async def setup(bot: RushTableBot) -> None:
+async def setup(bot: TableHost) -> None:
     await bot.add_cog(FireshipCog(bot))

@@ -2,9 +2,9 @@
 following a match without a seat (the board's 👁 Follow button, ``/follow``,
 ``/unfollow``).
 
-The settings are a person's own, the same in every server (``bot.notify``); what they
+The settings are a person's own, the same in every server (``bot.table.notify``); what they
 change is applied where turns are told (``cogs._notify``) and where reminders and time
-limits are scheduled (``bot.matches``). Every answer here is private.
+limits are scheduled (``bot.table.matches``). Every answer here is private.
 """
 
 from __future__ import annotations
@@ -17,23 +17,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import notify
-from bot.errors import NoMatchHere
 from bot.i18n import Tr
-from bot.matches import REMINDER_FIRST_SECONDS
-from bot.notify import (
-    Follower,
-    FollowOver,
-    FollowOwnMatch,
-    NotAway,
-    NotFollowing,
-    NotifyPrefs,
-)
-from bot.store import Match
+from bot.store.contract import Match
+from bot.store.people import Follower, NotifyPrefs
+from bot.table import notify
+from bot.table.errors import NoMatchHere
+from bot.table.matches import REMINDER_FIRST_SECONDS
+from bot.table.notify import FollowOver, FollowOwnMatch, NotAway, NotFollowing
 from cogs._follow_components import FollowButton
+from cogs._host import TableHost
 
 if TYPE_CHECKING:
-    from bot.app import RushTableBot
     from cogs._flow import TableFlow
 
 log = logging.getLogger(__name__)
@@ -49,7 +43,7 @@ PING_CHOICES = [
 class Notifications:
     """What the notify and follow cogs share: the bot's services and the settings' text."""
 
-    def __init__(self, bot: RushTableBot) -> None:
+    def __init__(self, bot: TableHost) -> None:
         self.bot = bot
 
     @property
@@ -98,7 +92,7 @@ class NotifyCog(
     group_name="notify",
     group_description="Where and when you're told it's your turn",
 ):
-    def __init__(self, bot: RushTableBot) -> None:
+    def __init__(self, bot: TableHost) -> None:
         self.bot = bot
         self.settings = Notifications(bot)
         super().__init__()
@@ -198,7 +192,7 @@ class FollowCog(commands.Cog):
     """Following a match without a seat: told privately at its end, and at every new turn
     if asked. A follower is told only what the public board shows."""
 
-    def __init__(self, bot: RushTableBot) -> None:
+    def __init__(self, bot: TableHost) -> None:
         self.bot = bot
         self.settings = Notifications(bot)
 
@@ -290,6 +284,6 @@ class FollowCog(commands.Cog):
             await interaction.response.send_message(text, view=view, ephemeral=True)
 
 
-async def setup(bot: RushTableBot) -> None:
+async def setup(bot: TableHost) -> None:
     await bot.add_cog(NotifyCog(bot))
     await bot.add_cog(FollowCog(bot))

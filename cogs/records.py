@@ -1,7 +1,7 @@
 """Players' records: ``/stats``, ``/leaderboard`` and ``/history``, per server.
 
 Everything is read from the store (finished matches, their places, the action log's times,
-the openskill ratings ``bot.records`` keeps); the answers are private embeds, and the
+the openskill ratings ``bot.table.records`` keeps); the answers are private embeds, and the
 pages of a leaderboard or a history turn with ◀ / ▶ buttons whose custom_id says what
 they show (``cogs._records_components``), so they work after a restart too.
 """
@@ -10,22 +10,21 @@ from __future__ import annotations
 
 import math
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import records
 from bot.games import GAMES
 from bot.i18n import Tr
-from bot.records import BotPlayer, PlayedMatch, Ranked, Rating, ServerOnly, UnknownGame
-from bot.store import MatchStore
+from bot.store.contract import MatchStore
+from bot.store.ratings import TREND_MATCHES, PlayedMatch, PlayerStats, Ranked, Rating
+from bot.table import records
+from bot.table.records import BotPlayer, ServerOnly, UnknownGame
+from cogs._host import TableHost
 from cogs._naming import as_text, clean_name
 from cogs._records_components import HistoryPageButton, LeaderboardPageButton
-
-if TYPE_CHECKING:
-    from bot.app import RushTableBot
 
 #: Players on a leaderboard page, matches on a history page.
 PAGE_SIZE = 10
@@ -116,7 +115,7 @@ def page_buttons(
 
 
 class RecordsCog(commands.Cog):
-    def __init__(self, bot: RushTableBot) -> None:
+    def __init__(self, bot: TableHost) -> None:
         self.bot = bot
 
     @property
@@ -180,7 +179,7 @@ class RecordsCog(commands.Cog):
         user_id: int,
         name: str,
         game: str | None,
-        stats: records.PlayerStats,
+        stats: PlayerStats,
         summary: records.Summary,
         tr: Tr,
     ) -> discord.Embed:
@@ -217,11 +216,11 @@ class RecordsCog(commands.Cog):
             value="\n".join(await self.rating_lines(guild, user_id, game, stats, tr)),
             inline=False,
         )
-        embed.set_footer(text=tr("records.stats.footer", count=records.TREND_MATCHES))
+        embed.set_footer(text=tr("records.stats.footer", count=TREND_MATCHES))
         return embed
 
     async def rating_lines(
-        self, guild: int, user_id: int, game: str | None, stats: records.PlayerStats, tr: Tr
+        self, guild: int, user_id: int, game: str | None, stats: PlayerStats, tr: Tr
     ) -> list[str]:
         games = [game] if game else sorted(stats.ratings, key=lambda g: -stats.ratings[g].games)
         lines = []
@@ -409,5 +408,5 @@ class RecordsCog(commands.Cog):
         )
 
 
-async def setup(bot: RushTableBot) -> None:
+async def setup(bot: TableHost) -> None:
     await bot.add_cog(RecordsCog(bot))

@@ -1,6 +1,6 @@
 """``/replay <match>`` and the finished board's 🎞 Replay button: a match told again as an
 animated picture (one frame per turn, each move captioned) and a text record of every
-action, both rebuilt from its seed and its action log (``bot.replay``).
+action, both rebuilt from its seed and its action log (``bot.table.replay``).
 
 Both answer privately by default, like 📜 Log: a replay is several megabytes that only the
 person who asked wants to watch right now, and a click by each player at the end of a match
@@ -18,31 +18,23 @@ import io
 import logging
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import TableError
+from bot.games.base import View
 from bot.i18n import Tr
-from bot.replay import (
-    Animation,
-    Entry,
-    LogEntry,
-    ReplayJob,
-    Step,
-    frames_of,
-    record_text,
-    replay,
-    utc,
-)
-from bot.store import Match
+from bot.pictures.animation import Animation, ReplayJob
+from bot.store.contract import Match
+from bot.table.errors import TableError
+from bot.table.replay import Entry, LogEntry, Step, frames_of, record_text, replay, utc
+from cogs._host import TableHost
+from cogs._presenter import Presenter
 
 if TYPE_CHECKING:
-    from bot.app import RushTableBot
     from cogs._flow import TableFlow
-    from cogs._match import GameCog
 
 log = logging.getLogger(__name__)
 
@@ -85,7 +77,7 @@ class Made:
 
 
 class ReplaysCog(commands.Cog):
-    def __init__(self, bot: RushTableBot) -> None:
+    def __init__(self, bot: TableHost) -> None:
         self.bot = bot
         #: Replays made or being made, newest last, by (match, version, language): a
         #: second request for the same one waits for it rather than drawing it again.
@@ -192,7 +184,7 @@ class ReplaysCog(commands.Cog):
         def shown(action: str) -> bool:
             return over or not presenter.is_secret_action(action)
 
-        def caption(step: Step | None, before: dict[str, Any]) -> tuple[str, ...]:
+        def caption(step: Step | None, before: View) -> tuple[str, ...]:
             if step is None:
                 return (tr("replay.opening", game=presenter.engine.title), " · ".join(names))
             headline = tr("replay.turn", number=step.turn, player=who(step.seat))
@@ -230,7 +222,9 @@ class ReplaysCog(commands.Cog):
         )
         return job, record, len(frames) - 1, replayed.complete
 
-    def record_title(self, match: Match, presenter: GameCog, names: list[str], tr: Tr) -> list[str]:
+    def record_title(
+        self, match: Match, presenter: Presenter, names: list[str], tr: Tr
+    ) -> list[str]:
         started = self.bot.service.started_at(match)
         players = ", ".join(f"{seat + 1}. {name}" for seat, name in enumerate(names))
         return [
@@ -246,7 +240,7 @@ class ReplaysCog(commands.Cog):
         match: Match,
         complete: bool,
         over: bool,
-        presenter: GameCog,
+        presenter: Presenter,
         names: list[str],
         tr: Tr,
     ) -> list[str]:
@@ -289,14 +283,14 @@ class ReplaysCog(commands.Cog):
         return [picture, record]
 
 
-def _told(presenter: GameCog, step: Step, names: list[str], tr: Tr) -> list[str]:
+def _told(presenter: Presenter, step: Step, names: list[str], tr: Tr) -> list[str]:
     """What the table saw of this action: its public events (none for a hidden one)."""
     if step.turn is None:
         return []
     return presenter.event_lines(step.public.get("events", []), step.public, names, tr)
 
 
-def _label(presenter: GameCog, action: str, view: dict[str, Any], tr: Tr) -> str:
+def _label(presenter: Presenter, action: str, view: View, tr: Tr) -> str:
     try:
         return presenter.action_label(action, view, tr)
     except Exception:  # a label made for the live board; the action itself will do
@@ -312,5 +306,5 @@ def _may_see(interaction: discord.Interaction, channel_id: int) -> bool:
     return channel.permissions_for(member).view_channel
 
 
-async def setup(bot: RushTableBot) -> None:
+async def setup(bot: TableHost) -> None:
     await bot.add_cog(ReplaysCog(bot))

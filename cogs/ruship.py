@@ -6,17 +6,16 @@ decides who plays first. The lobby, the opening board and its start-roll line sa
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 
+from bot.games.base import View
 from bot.games.ruship import DIE_SIDES, TRACK_FIRST, TRACK_LAST
 from bot.i18n import Tr
+from cogs._host import TableHost
 from cogs._match import SHARED_OPTIONS, GameCog, time_limit_choices
-
-if TYPE_CHECKING:
-    from bot.app import RushTableBot
 
 FACTIONS = ("humanity", "alien")
 POWERS = ("reroll", "plusone", "single", "backward", "stack")
@@ -68,7 +67,7 @@ class RushipCog(GameCog, group_name="ruship", group_description="Play Ruship"):
             settings={"auto_actions": auto_roll},
         )
 
-    def action_label(self, action: str, view: dict[str, Any], tr: Tr) -> str:
+    def action_label(self, action: str, view: View, tr: Tr) -> str:
         words = action.split()
         kind = words[0]
         seat = view.get("turn") or 0
@@ -87,7 +86,7 @@ class RushipCog(GameCog, group_name="ruship", group_description="Play Ruship"):
         return action
 
     def event_lines(
-        self, events: list[dict[str, Any]], view: dict[str, Any], names: list[str], tr: Tr
+        self, events: list[dict[str, Any]], view: View, names: list[str], tr: Tr
     ) -> list[str]:
         lines = []
         for event in events:
@@ -160,5 +159,5 @@ def _start_params(event: dict[str, Any], names: list[str], tr: Tr) -> dict[str, 
     }
 
 
-async def setup(bot: RushTableBot) -> None:
+async def setup(bot: TableHost) -> None:
     await bot.add_cog(RushipCog(bot))

@@ -11,19 +11,23 @@ stay in the engine; this module only names what the engine offers and tells what
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 
 from bot.games import rushncrush_data as data
-from bot.games.rushncrush import accelerated, course_from_options, decelerated, heat_colour
+from bot.games.base import View
+from bot.games.rushncrush import (
+    accelerated,
+    course_from_options,
+    decelerated,
+    heat_colour,
+    reachable_bubbles,
+)
 from bot.i18n import Tr
+from cogs._host import TableHost
 from cogs._match import LABEL_LIMIT, SHARED_OPTIONS, GameCog, time_limit_choices
-from renderers.rushncrush import reachable_bubbles
-
-if TYPE_CHECKING:
-    from bot.app import RushTableBot
 
 Json = dict[str, Any]
 
@@ -47,17 +51,17 @@ def _dice(dice: list[int]) -> str:
     return " · ".join(str(d) for d in dice)
 
 
-def _car(view: Json, seat: int | None) -> Json:
+def _car(view: View, seat: int | None) -> Json:
     cars: list[Json] = view.get("cars", [])
     return cars[seat] if seat is not None and 0 <= seat < len(cars) else {}
 
 
-def _physical(view: Json, row: int) -> int:
+def _physical(view: View, row: int) -> int:
     loop = int(view["course"]["loop_rows"])
     return row if row <= 0 else (row - 1) % loop + 1
 
 
-def _car_on(view: Json, lane: int, row: int, besides: int | None) -> Json | None:
+def _car_on(view: View, lane: int, row: int, besides: int | None) -> Json | None:
     """The running car on this cell (physical rows: loops repeat), if any."""
     if row > view["course"]["length"]:
         return None
@@ -156,13 +160,13 @@ class RushNCrushCog(GameCog, group_name="rushncrush", group_description="Play Ru
         return options
 
     # ---------------------------------------------------------------- action labels
-    def action_label(self, action: str, view: dict[str, Any], tr: Tr) -> str:
+    def action_label(self, action: str, view: View, tr: Tr) -> str:
         word, _, rest = action.partition(" ")
         labeller = self._labellers().get(word)
         label = labeller(rest, view, tr) if labeller else action
         return label[:LABEL_LIMIT]
 
-    def _labellers(self) -> dict[str, Callable[[str, Json, Tr], str]]:
+    def _labellers(self) -> dict[str, Callable[[str, View, Tr], str]]:
         return {
             "accel": self._accel_label,
             "decel": self._down_label("decel"),
@@ -186,7 +190,7 @@ class RushNCrushCog(GameCog, group_name="rushncrush", group_description="Play Ru
             "ready": lambda rest, view, tr: tr("rushncrush.action.ready"),
         }
 
-    def _accel_label(self, rest: str, view: Json, tr: Tr) -> str:
+    def _accel_label(self, rest: str, view: View, tr: Tr) -> str:
         car = _car(view, view.get("turn"))
         bubble = (car.get("gear", 0), car.get("speed", 0))
         stops = []
@@ -199,8 +203,8 @@ class RushNCrushCog(GameCog, group_name="rushncrush", group_description="Play Ru
         key = {0: "accel", 1: "accel_turbo"}.get(len(rest.split()), "accel_turbo_nitro")
         return tr(f"rushncrush.action.{key}", stops=" ➜ ".join(stops), gear=bubble[0])
 
-    def _down_label(self, key: str) -> Callable[[str, Json, Tr], str]:
-        def label(rest: str, view: Json, tr: Tr) -> str:
+    def _down_label(self, key: str) -> Callable[[str, View, Tr], str]:
+        def label(rest: str, view: View, tr: Tr) -> str:
             car = _car(view, view.get("turn"))
             lower = decelerated((car.get("gear", 0), car.get("speed", 0)))
             gear, speed = lower if lower is not None else (0, 0)
@@ -208,18 +212,18 @@ class RushNCrushCog(GameCog, group_name="rushncrush", group_description="Play Ru
 
         return label
 
-    def _gear_label(self, rest: str, view: Json, tr: Tr) -> str:
+    def _gear_label(self, rest: str, view: View, tr: Tr) -> str:
         speed = _car(view, view.get("turn")).get("speed", 0)
         return tr("rushncrush.action.gear", gear=rest, stop=_bubble(int(rest), speed))
 
-    def _hold_label(self, rest: str, view: Json, tr: Tr) -> str:
+    def _hold_label(self, rest: str, view: View, tr: Tr) -> str:
         car = _car(view, view.get("turn"))
         return tr("rushncrush.action.hold", stop=_stop(car.get("gear", 0), car.get("speed", 0), tr))
 
-    def _go_label(self, rest: str, view: Json, tr: Tr) -> str:
+    def _go_label(self, rest: str, view: View, tr: Tr) -> str:
         return tr("rushncrush.action.go", speed=_car(view, view.get("turn")).get("speed", 0))
 
-    def _drive_label(self, rest: str, view: Json, tr: Tr) -> str:
+    def _drive_label(self, rest: str, view: View, tr: Tr) -> str:
         lanes = [int(lane) for lane in rest.split(",")]
         car = _car(view, view.get("turn"))
         row = int(car.get("row", 0)) + len(lanes)
@@ -231,7 +235,7 @@ class RushNCrushCog(GameCog, group_name="rushncrush", group_description="Play Ru
         where = tr("rushncrush.action.drive", row=_physical(view, row), lane=lanes[-1], path=path)
         return where + extra
 
-    def _step_label(self, rest: str, view: Json, tr: Tr) -> str:
+    def _step_label(self, rest: str, view: View, tr: Tr) -> str:
         lane = int(rest)
         car = _car(view, view.get("turn"))
         here = int(car.get("lane", 0))
@@ -242,7 +246,7 @@ class RushNCrushCog(GameCog, group_name="rushncrush", group_description="Play Ru
         hazard = _hazard(view, lane, int(car.get("row", 0)) + 1, car, tr)
         return f"{label} {hazard}".rstrip()
 
-    def _push_label(self, rest: str, view: Json, tr: Tr) -> str:
+    def _push_label(self, rest: str, view: View, tr: Tr) -> str:
         car = _car(view, view.get("turn"))
         d_lane, d_row = PUSH_OFFSETS.get(rest, (0, 0))
         lane, row = int(car.get("lane", 0)) + d_lane, int(car.get("row", 0)) + d_row
@@ -251,10 +255,10 @@ class RushNCrushCog(GameCog, group_name="rushncrush", group_description="Play Ru
         direction = tr(f"rushncrush.direction.{rest}")
         return tr("rushncrush.action.push", car=number, direction=direction)
 
-    def _card_label(self, rest: str, view: Json, tr: Tr) -> str:
+    def _card_label(self, rest: str, view: View, tr: Tr) -> str:
         return tr(f"rushncrush.action.card_{rest}")
 
-    def _order_label(self, rest: str, view: Json, tr: Tr) -> str:
+    def _order_label(self, rest: str, view: View, tr: Tr) -> str:
         """``order lucky 2`` reads "🍀 Lucky charm ➜ at a loss of 2+": the setting it makes."""
         key, _, setting = rest.partition(" ")
         if key not in data.ORDERS:
@@ -263,19 +267,19 @@ class RushNCrushCog(GameCog, group_name="rushncrush", group_description="Play Ru
         short = tr(f"rushncrush.order_short.{key}.{_setting_kind(setting)}", n=setting)
         return tr("rushncrush.action.order", icon=ORDER_ICONS[key], card=card, setting=short)
 
-    def _grid_label(self, rest: str, view: Json, tr: Tr) -> str:
+    def _grid_label(self, rest: str, view: View, tr: Tr) -> str:
         row, lane = rest.split()
         return tr("rushncrush.action.grid", row=row, lane=lane)
 
-    def _trade_label(self, key: str) -> Callable[[str, Json, Tr], str]:
+    def _trade_label(self, key: str) -> Callable[[str, View, Tr], str]:
         return lambda rest, view, tr: tr(f"rushncrush.action.{key}", car=int(rest) + 1)
 
-    def _kind_label(self, key: str) -> Callable[[str, Json, Tr], str]:
+    def _kind_label(self, key: str) -> Callable[[str, View, Tr], str]:
         return lambda rest, view, tr: tr(
             f"rushncrush.action.{key}", card=tr(f"rushncrush.card.{rest}")
         )
 
-    def _accept_label(self, rest: str, view: Json, tr: Tr) -> str:
+    def _accept_label(self, rest: str, view: View, tr: Tr) -> str:
         seat = int(rest)
         offers = (view.get("trading") or {}).get("mine", {}).get("offers", [])
         offer = next((o for o in offers if o["from"] == seat), None)
@@ -296,7 +300,7 @@ class RushNCrushCog(GameCog, group_name="rushncrush", group_description="Play Ru
 
     # ---------------------------------------------------------------- the account
     def event_lines(
-        self, events: list[dict[str, Any]], view: dict[str, Any], names: list[str], tr: Tr
+        self, events: list[dict[str, Any]], view: View, names: list[str], tr: Tr
     ) -> list[str]:
         kept = [
             line
@@ -309,7 +313,7 @@ class RushNCrushCog(GameCog, group_name="rushncrush", group_description="Play Ru
             kept.insert(0, "…")
         return kept
 
-    def event_line(self, event: Json, view: Json, names: list[str], tr: Tr) -> str:
+    def event_line(self, event: Json, view: View, names: list[str], tr: Tr) -> str:
         kind = str(event.get("type"))
         key = f"rushncrush.event.{kind}"
         params = self._event_params(event, view, names, tr)
@@ -331,7 +335,7 @@ class RushNCrushCog(GameCog, group_name="rushncrush", group_description="Play Ru
             key = "rushncrush.event.moved_finish"
         return tr(key, **params) if tr.has(key) else ""
 
-    def _event_params(self, event: Json, view: Json, names: list[str], tr: Tr) -> Json:
+    def _event_params(self, event: Json, view: View, names: list[str], tr: Tr) -> Json:
         params = dict(event)
 
         def name(seat: Any) -> str:
@@ -370,7 +374,7 @@ class RushNCrushCog(GameCog, group_name="rushncrush", group_description="Play Ru
         return params
 
     # ---------------------------------------------------------------- the private panel
-    def private_lines(self, view: dict[str, Any], names: list[str], tr: Tr) -> list[str]:
+    def private_lines(self, view: View, names: list[str], tr: Tr) -> list[str]:
         seat = view.get("seat")
         car = _car(view, seat)
         if not car:
@@ -405,7 +409,7 @@ class RushNCrushCog(GameCog, group_name="rushncrush", group_description="Play Ru
             turbos=car["turbos"],
         )
 
-    def _reach_lines(self, view: Json, car: Json, tr: Tr) -> list[str]:
+    def _reach_lines(self, view: View, car: Json, tr: Tr) -> list[str]:
         """On your dashboard turn: every bubble the lever can reach, gear by gear."""
         if view.get("turn") != car.get("seat") or car.get("out"):
             return []
@@ -422,7 +426,7 @@ class RushNCrushCog(GameCog, group_name="rushncrush", group_description="Play Ru
             by_gear.insert(0, tr("rushncrush.neutral"))
         return [tr("rushncrush.private.reach", stops=" · ".join(by_gear))]
 
-    def _situation_lines(self, view: Json, seat: int | None, tr: Tr) -> list[str]:
+    def _situation_lines(self, view: View, seat: int | None, tr: Tr) -> list[str]:
         lines = []
         move = view.get("move")
         if move and move["seat"] == seat:
@@ -446,7 +450,7 @@ class RushNCrushCog(GameCog, group_name="rushncrush", group_description="Play Ru
             lines.append(f"• **{title}** — {tr(f'rushncrush.card_help.{kind}')}")
         return lines
 
-    def _order_lines(self, view: Json, tr: Tr) -> list[str]:
+    def _order_lines(self, view: View, tr: Tr) -> list[str]:
         """The standing orders of the reaction cards this player holds."""
         hand, orders = view.get("hand", []), view.get("orders") or {}
         held = [key for key, (card, _, _) in data.ORDERS.items() if card in hand]
@@ -460,7 +464,7 @@ class RushNCrushCog(GameCog, group_name="rushncrush", group_description="Play Ru
             lines.append(f"• {ORDER_ICONS[key]} **{card}**: {when}")
         return lines
 
-    def _trade_lines(self, view: Json, seat: int | None, tr: Tr) -> list[str]:
+    def _trade_lines(self, view: View, seat: int | None, tr: Tr) -> list[str]:
         mine = (view.get("trading") or {}).get("mine")
         if not mine:
             return []
@@ -502,12 +506,12 @@ def _without_echoes(events: list[Json]) -> list[Json]:
     return kept
 
 
-def _crossed_finish(event: Json, view: Json) -> bool:
+def _crossed_finish(event: Json, view: View) -> bool:
     path = event.get("path") or [[0, 0]]
     return bool(path[-1][1] > view["course"]["length"])
 
 
-def _tyres_spent(view: Json, lane: int, lanes: list[int]) -> int:
+def _tyres_spent(view: View, lane: int, lanes: list[int]) -> int:
     """Tyres a drive burns: its lane changes beyond the allowance (None = unlimited; the
     first change is free when forcing the way after a rock)."""
     move = view.get("move") or {}
@@ -536,7 +540,7 @@ def _rock_hazard(speed: int, tr: Tr) -> str:
     return tr(f"rushncrush.hazard.rock_{keep}", dice=dice)
 
 
-def _hazard(view: Json, lane: int, row: int, car: Json, tr: Tr) -> str:
+def _hazard(view: View, lane: int, row: int, car: Json, tr: Tr) -> str:
     """What a single step into this cell runs into, as a short warning."""
     course = view["course"]
     cell = [lane, _physical(view, row)]
@@ -555,5 +559,5 @@ def _hazard(view: Json, lane: int, row: int, car: Json, tr: Tr) -> str:
     return ""
 
 
-async def setup(bot: RushTableBot) -> None:
+async def setup(bot: TableHost) -> None:
     await bot.add_cog(RushNCrushCog(bot))

@@ -16,23 +16,22 @@ allowed throw (same time base).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 
 from bot.games import rushout_data as data
+from bot.games.base import View
 from bot.i18n import Tr
+from cogs._host import TableHost
 from cogs._match import LABEL_LIMIT, SHARED_OPTIONS, GameCog
-
-if TYPE_CHECKING:
-    from bot.app import RushTableBot
 
 Json = dict[str, Any]
 #: Labels one action from its words after the verb (None: not understood).
-Labeller = Callable[[list[str], Json, Tr], str | None]
+Labeller = Callable[[list[str], View, Tr], str | None]
 #: Tells one event in a sentence ("" for none).
-Teller = Callable[[Json, Json, list[str], Tr], str]
+Teller = Callable[[Json, View, list[str], Tr], str]
 
 MAX_AI = 4
 MAX_THROWS_PER_PULSE = 6
@@ -116,11 +115,11 @@ def duration_text(seconds: float, tr: Tr) -> str:
     return tr("render.rushout.minutes", count=minutes)
 
 
-def hero_of(view: Json, seat: int) -> Json | None:
+def hero_of(view: View, seat: int) -> Json | None:
     return next((hero for hero in view.get("heroes", []) if hero.get("seat") == seat), None)
 
 
-def hero_word(view: Json, seat: int, tr: Tr) -> str:
+def hero_word(view: View, seat: int, tr: Tr) -> str:
     """``Warrior``: a hero as a label names it (labels know no player names)."""
     hero = hero_of(view, seat)
     return tr(f"render.rushout.hero_{hero['hero']}") if hero else "?"
@@ -162,7 +161,7 @@ def _indexed(cards: list[Any], text: str) -> Json | None:
     return card if isinstance(card, dict) else None
 
 
-def card_at(code: str, view: Json) -> Json | None:
+def card_at(code: str, view: View) -> Json | None:
     """The card or tile (as the view shows it) at a target code: ``t1``, ``d``, ``w2``..."""
     letter, rest = code[:1], code[1:]
     if code == "d":
@@ -191,7 +190,7 @@ def _trial_name(number: int, card: Json | None, tr: Tr) -> str:
     )
 
 
-def _hex_name(card: Json | None, view: Json, tr: Tr) -> str:
+def _hex_name(card: Json | None, view: View, tr: Tr) -> str:
     if card is None:
         return tr("rushout.target.hex")
     effect = effect_word(str(card.get("effect", "")), str(card.get("kind")), tr)
@@ -201,7 +200,7 @@ def _hex_name(card: Json | None, view: Json, tr: Tr) -> str:
     return tr("rushout.target.curse", effect=effect)
 
 
-def _scroll_name(code: str, view: Json, tr: Tr) -> str:
+def _scroll_name(code: str, view: View, tr: Tr) -> str:
     scroll = _indexed((view.get("sorcerer") or {}).get("scrolls", []), code[1:])
     power = scroll.get("power") if scroll else None
     return tr(
@@ -211,7 +210,7 @@ def _scroll_name(code: str, view: Json, tr: Tr) -> str:
     )
 
 
-def target_name(code: str, view: Json, tr: Tr, *, plain: bool = False) -> str:
+def target_name(code: str, view: View, tr: Tr, *, plain: bool = False) -> str:
     """``Trial 2``, ``Spell 1 · Confusion``, ``Dragon tile``, ``Wound · Bard``...
 
     ``plain``: a trial or spell slot by its number only, as an event tells it (the view is
@@ -244,7 +243,7 @@ def side_slots(card: Json | None, camp: str) -> list[Json]:
     return list(card.get("sorcerer_slots" if camp == "sorcerer" else "hero_slots") or [])
 
 
-def my_dice(view: Json) -> Json:
+def my_dice(view: View) -> Json:
     """The dice of the seat whose controller this is: {fresh, on, placed, condemned, total}."""
     me = view.get("me") or {}
     sorcerer = view.get("sorcerer") or {}
@@ -367,7 +366,7 @@ class RushOutCog(GameCog, group_name="rushout", group_description="Play Rush Out
         return super().option_text(key, value, tr)
 
     # ---------------------------------------------------------------- action labels
-    def action_label(self, action: str, view: dict[str, Any], tr: Tr) -> str:
+    def action_label(self, action: str, view: View, tr: Tr) -> str:
         words = action.split()
         if not words:
             return action
@@ -383,11 +382,11 @@ class RushOutCog(GameCog, group_name="rushout", group_description="Play Rush Out
 
     # ---------------------------------------------------------------- the account
     def event_lines(
-        self, events: list[dict[str, Any]], view: dict[str, Any], names: list[str], tr: Tr
+        self, events: list[dict[str, Any]], view: View, names: list[str], tr: Tr
     ) -> list[str]:
         return [line for event in events if (line := self.event_line(event, view, names, tr))]
 
-    def event_line(self, event: Json, view: Json, names: list[str], tr: Tr) -> str:
+    def event_line(self, event: Json, view: View, names: list[str], tr: Tr) -> str:
         """One event in a sentence; "" for an event deliberately not told."""
         kind = str(event.get("type"))
         if kind in UNTOLD or (kind in LIVE_UNTOLD and view.get("play") != "pulse"):
@@ -400,7 +399,7 @@ class RushOutCog(GameCog, group_name="rushout", group_description="Play Rush Out
         return tr(key) if tr.has(key) else tr(f"reason.{reason}")
 
     # ---------------------------------------------------------------- the controller
-    def private_lines(self, view: dict[str, Any], names: list[str], tr: Tr) -> list[str]:
+    def private_lines(self, view: View, names: list[str], tr: Tr) -> list[str]:
         me = view.get("me")
         if not isinstance(me, dict):
             return []
@@ -436,11 +435,11 @@ def engine_options(
 
 
 # ---------------------------------------------------------------- one labeller per verb
-def _seat(view: Json) -> int:
+def _seat(view: View) -> int:
     return int((view.get("me") or {}).get("seat", -1))
 
 
-def _camp(view: Json) -> str:
+def _camp(view: View) -> str:
     return str((view.get("me") or {}).get("camp", "heroes"))
 
 
@@ -448,7 +447,7 @@ def _per_seat(values: Any, seat: int) -> Any:
     return values[seat] if isinstance(values, list) and 0 <= seat < len(values) else None
 
 
-def cooldown_left(view: Json, seat: int) -> float:
+def cooldown_left(view: View, seat: int) -> float:
     """Seconds before ``seat`` may throw again, at ``view["clock"]["now"]``."""
     clock = view.get("clock") or {}
     ready, now = _per_seat(clock.get("ready_at"), seat), clock.get("now")
@@ -457,12 +456,12 @@ def cooldown_left(view: Json, seat: int) -> float:
     return max(0.0, float(ready) - float(now))
 
 
-def throws_left(view: Json, seat: int) -> int | None:
+def throws_left(view: View, seat: int) -> int | None:
     left = _per_seat((view.get("clock") or {}).get("throws_left"), seat)
     return left if isinstance(left, int) else None
 
 
-def _throw_label(args: list[str], view: Json, tr: Tr) -> str:
+def _throw_label(args: list[str], view: View, tr: Tr) -> str:
     seat = _seat(view)
     if view.get("play") == "pulse":
         return tr("rushout.action.throw_left", count=throws_left(view, seat) or 0)
@@ -472,7 +471,7 @@ def _throw_label(args: list[str], view: Json, tr: Tr) -> str:
     return tr("rushout.action.throw")
 
 
-def _place_label(args: list[str], view: Json, tr: Tr) -> str | None:
+def _place_label(args: list[str], view: View, tr: Tr) -> str | None:
     if not args or not all(arg.isdigit() for arg in args[1:]):
         return None
     code, slots = args[0], [int(arg) for arg in args[1:]]
@@ -492,7 +491,7 @@ def _place_label(args: list[str], view: Json, tr: Tr) -> str | None:
     )
 
 
-def _recall_label(args: list[str], view: Json, tr: Tr) -> str:
+def _recall_label(args: list[str], view: View, tr: Tr) -> str:
     on = my_dice(view).get("on")
     target = target_name(str(on), view, tr) if on else "?"
     if not args:
@@ -503,7 +502,7 @@ def _recall_label(args: list[str], view: Json, tr: Tr) -> str:
     return tr("rushout.action.recall_one", die=icon(str(face or "?")), target=target)
 
 
-def _push_label(args: list[str], view: Json, tr: Tr) -> str:
+def _push_label(args: list[str], view: View, tr: Tr) -> str:
     if not args:
         return tr("rushout.action.push_nothing")
     target = target_name(args[0], view, tr)
@@ -522,65 +521,65 @@ def _push_label(args: list[str], view: Json, tr: Tr) -> str:
     )
 
 
-def _hero_args(args: list[str], view: Json, tr: Tr) -> list[str]:
+def _hero_args(args: list[str], view: View, tr: Tr) -> list[str]:
     return [hero_word(view, int(arg), tr) if arg.isdigit() else arg for arg in args]
 
 
-def _aim_label(args: list[str], view: Json, tr: Tr) -> str:
+def _aim_label(args: list[str], view: View, tr: Tr) -> str:
     pending = (view.get("sorcerer") or {}).get("pending") or {}
     card = data.CARDS.get(str(pending.get("card")))
     effect = effect_word(card.effect, card.kind, tr) if card else "?"
     return tr("rushout.action.aim", effect=effect, hero=" ".join(_hero_args(args, view, tr)))
 
 
-def _wound_label(args: list[str], view: Json, tr: Tr) -> str:
+def _wound_label(args: list[str], view: View, tr: Tr) -> str:
     if not args:
         return tr("rushout.action.wound_nobody")
     heroes = tr("rushout.and").join(_hero_args(args, view, tr))
     return tr("rushout.action.wound", heroes=heroes)
 
 
-def _drain_label(args: list[str], view: Json, tr: Tr) -> str:
+def _drain_label(args: list[str], view: View, tr: Tr) -> str:
     if not args or not args[0].isdigit():
         return tr("rushout.action.drain_nobody")
     hero = hero_of(view, int(args[0])) or {}
     return tr("rushout.action.drain", hero=hero_word(view, int(args[0]), tr), xp=hero.get("xp", 0))
 
 
-def _spend_label(args: list[str], view: Json, tr: Tr) -> str:
+def _spend_label(args: list[str], view: View, tr: Tr) -> str:
     return tr("rushout.action.spend", count=data.GOLD_PER_DISCARD)
 
 
-def _check_label(args: list[str], view: Json, tr: Tr) -> str:
+def _check_label(args: list[str], view: View, tr: Tr) -> str:
     return tr("rushout.action.check")
 
 
-def _flip_label(args: list[str], view: Json, tr: Tr) -> str | None:
+def _flip_label(args: list[str], view: View, tr: Tr) -> str | None:
     if len(args) != 2:
         return None
     return tr("rushout.action.flip", old=face_word(args[0], tr), new=face_word(args[1], tr))
 
 
-def _swap_label(args: list[str], view: Json, tr: Tr) -> str | None:
+def _swap_label(args: list[str], view: View, tr: Tr) -> str | None:
     return tr("rushout.action.swap", target=target_name(args[0], view, tr)) if args else None
 
 
-def _bard_label(args: list[str], view: Json, tr: Tr) -> str | None:
+def _bard_label(args: list[str], view: View, tr: Tr) -> str | None:
     if len(args) != 2 or not args[0].isdigit():
         return None
     hero = hero_word(view, int(args[0]), tr)
     return tr("rushout.action.bard", die=face_word(args[1], tr), hero=hero)
 
 
-def _tracker_label(args: list[str], view: Json, tr: Tr) -> str | None:
+def _tracker_label(args: list[str], view: View, tr: Tr) -> str | None:
     return tr("rushout.action.tracker", target=target_name(args[0], view, tr)) if args else None
 
 
-def _warrior_label(args: list[str], view: Json, tr: Tr) -> str:
+def _warrior_label(args: list[str], view: View, tr: Tr) -> str:
     return tr("rushout.action.warrior")
 
 
-def _cleric_label(args: list[str], view: Json, tr: Tr) -> str | None:
+def _cleric_label(args: list[str], view: View, tr: Tr) -> str | None:
     return tr("rushout.action.cleric", hero=" ".join(_hero_args(args, view, tr))) if args else None
 
 
@@ -599,7 +598,7 @@ def item_text(item: str, tr: Tr) -> str:
     )
 
 
-def _buy_label(args: list[str], view: Json, tr: Tr) -> str | None:
+def _buy_label(args: list[str], view: View, tr: Tr) -> str | None:
     if not args:
         return None
     item = args[0]
@@ -609,7 +608,7 @@ def _buy_label(args: list[str], view: Json, tr: Tr) -> str | None:
     return tr("rushout.action.buy", item=item_text(item, tr), price=goods[item].price)
 
 
-def _done_label(args: list[str], view: Json, tr: Tr) -> str:
+def _done_label(args: list[str], view: View, tr: Tr) -> str:
     return tr(
         "rushout.action.done_market" if view.get("phase") == "market" else "rushout.action.done"
     )
@@ -641,7 +640,7 @@ def _camp_key(event: Json) -> str:
     return "sorcerer" if event.get("camp") == "sorcerer" else "heroes"
 
 
-def _completed_line(event: Json, view: Json, names: list[str], tr: Tr) -> str:
+def _completed_line(event: Json, view: View, names: list[str], tr: Tr) -> str:
     """Completions another event tells better (a spell, a gold coin, a heal) stay silent."""
     code = str(event.get("target", ""))
     card = data.CARDS.get(str(event.get("card")))
@@ -661,7 +660,7 @@ def _completed_line(event: Json, view: Json, names: list[str], tr: Tr) -> str:
     return ""  # a spell, the dragon tile, a wound, a confrontation: told by what follows
 
 
-def _spell_line(event: Json, view: Json, names: list[str], tr: Tr) -> str:
+def _spell_line(event: Json, view: View, names: list[str], tr: Tr) -> str:
     kind = str(event.get("kind"))
     return tr(
         "rushout.event.spell",
@@ -678,7 +677,7 @@ def dragon_place(position: int, tr: Tr) -> str:
     return tr("rushout.dragon.trial", number=position)
 
 
-def _dragon_line(event: Json, view: Json, names: list[str], tr: Tr) -> str:
+def _dragon_line(event: Json, view: View, names: list[str], tr: Tr) -> str:
     steps = int(event.get("steps", 0))
     where = dragon_place(int(event.get("position", 0)), tr)
     if steps < 0:
@@ -686,7 +685,7 @@ def _dragon_line(event: Json, view: Json, names: list[str], tr: Tr) -> str:
     return tr("rushout.event.dragon", steps=steps, place=where)
 
 
-def _pushed_line(event: Json, view: Json, names: list[str], tr: Tr) -> str:
+def _pushed_line(event: Json, view: View, names: list[str], tr: Tr) -> str:
     dice = [die for die in event.get("dice", []) if isinstance(die, dict)]
     if not dice:
         return tr("rushout.event.pushed_nothing")
@@ -699,24 +698,24 @@ def _pushed_line(event: Json, view: Json, names: list[str], tr: Tr) -> str:
     )
 
 
-def _aimed_line(event: Json, view: Json, names: list[str], tr: Tr) -> str:
+def _aimed_line(event: Json, view: View, names: list[str], tr: Tr) -> str:
     card = data.CARDS.get(str(event.get("card")))
     effect = effect_word(card.effect, card.kind, tr) if card else "?"
     return tr("rushout.event.aimed", effect=effect, player=seat_name(event.get("seat"), names))
 
 
-def _cursed_line(event: Json, view: Json, names: list[str], tr: Tr) -> str:
+def _cursed_line(event: Json, view: View, names: list[str], tr: Tr) -> str:
     return tr(f"rushout.event.cursed_{event.get('curse')}")
 
 
-def _wounded_line(event: Json, view: Json, names: list[str], tr: Tr) -> str:
+def _wounded_line(event: Json, view: View, names: list[str], tr: Tr) -> str:
     seats = list(event.get("seats", []))
     if not seats:
         return tr("rushout.event.wounded_nobody")
     return tr("rushout.event.wounded", players=names_text(seats, names))
 
 
-def _souls_line(event: Json, view: Json, names: list[str], tr: Tr) -> str:
+def _souls_line(event: Json, view: View, names: list[str], tr: Tr) -> str:
     return tr(
         "rushout.event.souls",
         taken=event.get("taken", 0),
@@ -728,35 +727,35 @@ def _souls_line(event: Json, view: Json, names: list[str], tr: Tr) -> str:
 def _seat_line(key: str) -> Teller:
     """A sentence naming the event's player, nothing else."""
 
-    def line(event: Json, view: Json, names: list[str], tr: Tr) -> str:
+    def line(event: Json, view: View, names: list[str], tr: Tr) -> str:
         return tr(key, player=seat_name(event.get("seat"), names))
 
     return line
 
 
-def _drained_line(event: Json, view: Json, names: list[str], tr: Tr) -> str:
+def _drained_line(event: Json, view: View, names: list[str], tr: Tr) -> str:
     return tr("rushout.event.drained", players=names_text(list(event.get("seats", [])), names))
 
 
-def _xp_line(event: Json, view: Json, names: list[str], tr: Tr) -> str:
+def _xp_line(event: Json, view: View, names: list[str], tr: Tr) -> str:
     return tr("rushout.event.xp", player=seat_name(event.get("seat"), names), xp=event.get("xp", 0))
 
 
-def _life_line(event: Json, view: Json, names: list[str], tr: Tr) -> str:
+def _life_line(event: Json, view: View, names: list[str], tr: Tr) -> str:
     return tr("rushout.event.life", lives=event.get("lives", 0))
 
 
-def _gold_line(event: Json, view: Json, names: list[str], tr: Tr) -> str:
+def _gold_line(event: Json, view: View, names: list[str], tr: Tr) -> str:
     return tr(f"rushout.event.gold_{_camp_key(event)}")
 
 
-def _discarded_line(event: Json, view: Json, names: list[str], tr: Tr) -> str:
+def _discarded_line(event: Json, view: View, names: list[str], tr: Tr) -> str:
     if event.get("why") == "silence":
         return tr("rushout.event.discarded_silence")
     return tr(f"rushout.event.discarded_{_camp_key(event)}_gold")
 
 
-def _placed_line(event: Json, view: Json, names: list[str], tr: Tr) -> str:
+def _placed_line(event: Json, view: View, names: list[str], tr: Tr) -> str:
     return tr(
         "rushout.event.placed",
         player=seat_name(event.get("seat"), names),
@@ -765,7 +764,7 @@ def _placed_line(event: Json, view: Json, names: list[str], tr: Tr) -> str:
     )
 
 
-def _recalled_line(event: Json, view: Json, names: list[str], tr: Tr) -> str:
+def _recalled_line(event: Json, view: View, names: list[str], tr: Tr) -> str:
     return tr(
         "rushout.event.recalled",
         player=seat_name(event.get("seat"), names),
@@ -774,18 +773,18 @@ def _recalled_line(event: Json, view: Json, names: list[str], tr: Tr) -> str:
     )
 
 
-def _flipped_line(event: Json, view: Json, names: list[str], tr: Tr) -> str:
+def _flipped_line(event: Json, view: View, names: list[str], tr: Tr) -> str:
     old, new = str(event.get("from")), str(event.get("to"))
     return tr("rushout.event.flipped", old=face_word(old, tr), new=face_word(new, tr))
 
 
-def _swapped_line(event: Json, view: Json, names: list[str], tr: Tr) -> str:
+def _swapped_line(event: Json, view: View, names: list[str], tr: Tr) -> str:
     code = str(event.get("target", ""))
     number = int(code[1:]) + 1 if code[1:].isdigit() else 0
     return tr("rushout.event.swapped", number=number, card=card_words(str(event.get("card")), tr))
 
 
-def _faculty_line(event: Json, view: Json, names: list[str], tr: Tr) -> str:
+def _faculty_line(event: Json, view: View, names: list[str], tr: Tr) -> str:
     faculty = str(event.get("faculty"))
     args = [str(arg) for arg in event.get("args", [])]
     other = seat_name(int(args[0]), names) if args and args[0].isdigit() else ""
@@ -798,7 +797,7 @@ def _faculty_line(event: Json, view: Json, names: list[str], tr: Tr) -> str:
     )
 
 
-def _bought_line(event: Json, view: Json, names: list[str], tr: Tr) -> str:
+def _bought_line(event: Json, view: View, names: list[str], tr: Tr) -> str:
     return tr(
         "rushout.event.bought",
         player=seat_name(event.get("seat"), names),
@@ -806,7 +805,7 @@ def _bought_line(event: Json, view: Json, names: list[str], tr: Tr) -> str:
     )
 
 
-def _round_won_line(event: Json, view: Json, names: list[str], tr: Tr) -> str:
+def _round_won_line(event: Json, view: View, names: list[str], tr: Tr) -> str:
     if view.get("trophies") is None:
         return ""  # a training: the result line says it
     return tr(
@@ -816,18 +815,18 @@ def _round_won_line(event: Json, view: Json, names: list[str], tr: Tr) -> str:
     )
 
 
-def _market_line(event: Json, view: Json, names: list[str], tr: Tr) -> str:
+def _market_line(event: Json, view: View, names: list[str], tr: Tr) -> str:
     gold = event.get("gold") or {}
     return tr(
         "rushout.event.market", heroes=gold.get("heroes", 0), sorcerer=gold.get("sorcerer", 0)
     )
 
 
-def _round_started_line(event: Json, view: Json, names: list[str], tr: Tr) -> str:
+def _round_started_line(event: Json, view: View, names: list[str], tr: Tr) -> str:
     return tr("rushout.event.round_started", round=event.get("round", 1))
 
 
-def _pulse_ended_line(event: Json, view: Json, names: list[str], tr: Tr) -> str:
+def _pulse_ended_line(event: Json, view: View, names: list[str], tr: Tr) -> str:
     return tr("rushout.event.pulse_ended", pulse=event.get("pulse", 0))
 
 
@@ -863,7 +862,7 @@ EVENT_LINES: dict[str, Teller] = {
 
 
 # ---------------------------------------------------------------- controller lines
-def role_lines(view: Json, me: Json, tr: Tr) -> list[str]:
+def role_lines(view: View, me: Json, tr: Tr) -> list[str]:
     if me.get("camp") == "sorcerer":
         return [tr("rushout.private.sorcerer")]
     hero = hero_of(view, int(me.get("seat", -1)))
@@ -883,7 +882,7 @@ def role_lines(view: Json, me: Json, tr: Tr) -> list[str]:
     return lines
 
 
-def market_lines(view: Json, me: Json, tr: Tr) -> list[str]:
+def market_lines(view: View, me: Json, tr: Tr) -> list[str]:
     seat = int(me.get("seat", -1))
     if _per_seat((view.get("clock") or {}).get("done"), seat):
         return [tr("rushout.private.market_done")]
@@ -891,7 +890,7 @@ def market_lines(view: Json, me: Json, tr: Tr) -> list[str]:
     return [tr("rushout.private.market", gold=gold)]
 
 
-def play_lines(view: Json, me: Json, tr: Tr) -> list[str]:
+def play_lines(view: View, me: Json, tr: Tr) -> list[str]:
     pending = (view.get("sorcerer") or {}).get("pending")
     if me.get("camp") == "sorcerer" and pending:
         card = data.CARDS.get(str(pending.get("card")))
@@ -914,7 +913,7 @@ def play_lines(view: Json, me: Json, tr: Tr) -> list[str]:
     return [*lines, throw] if throw else lines
 
 
-def throw_line(view: Json, me: Json, tr: Tr) -> str:
+def throw_line(view: View, me: Json, tr: Tr) -> str:
     seat = int(me.get("seat", -1))
     if me.get("camp") != "sorcerer" and not view.get("started"):
         return tr("rushout.private.wait_sorcerer")
@@ -928,7 +927,7 @@ def throw_line(view: Json, me: Json, tr: Tr) -> str:
     return tr("rushout.private.ready") if "throw" in me.get("actions", []) else ""
 
 
-def curse_lines(view: Json, me: Json, tr: Tr) -> list[str]:
+def curse_lines(view: View, me: Json, tr: Tr) -> list[str]:
     seat, hero = int(me.get("seat", -1)), me.get("camp") != "sorcerer"
     curses = view.get("curses") or {}
     lines = [
@@ -949,7 +948,7 @@ def curse_lines(view: Json, me: Json, tr: Tr) -> list[str]:
     return lines
 
 
-def score_line(view: Json, me: Json, tr: Tr) -> str:
+def score_line(view: View, me: Json, tr: Tr) -> str:
     parts = []
     trophies = view.get("trophies")
     if trophies:
@@ -970,5 +969,5 @@ def score_line(view: Json, me: Json, tr: Tr) -> str:
     return " · ".join(parts)
 
 
-async def setup(bot: RushTableBot) -> None:
+async def setup(bot: TableHost) -> None:
     await bot.add_cog(RushOutCog(bot))

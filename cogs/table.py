@@ -9,12 +9,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import MatchFrozen, NoMatchHere
 from bot.i18n import Tr
+from bot.table.errors import MatchFrozen, NoMatchHere
 from cogs._components import number, typed_choice
+from cogs._host import TableHost
 
 if TYPE_CHECKING:
-    from bot.app import RushTableBot
     from cogs._flow import TableFlow
 
 
@@ -22,7 +22,7 @@ log = logging.getLogger(__name__)
 
 
 class TableCog(commands.Cog):
-    def __init__(self, bot: RushTableBot) -> None:
+    def __init__(self, bot: TableHost) -> None:
         self.bot = bot
 
     @property
@@ -95,5 +95,5 @@ class TableCog(commands.Cog):
             await interaction.response.send_message(text, ephemeral=True)
 
 
-async def setup(bot: RushTableBot) -> None:
+async def setup(bot: TableHost) -> None:
     await bot.add_cog(TableCog(bot))

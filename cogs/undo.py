@@ -1,7 +1,7 @@
 """``/undo``: ask to take back your last action; every other person seated answers with
 **Accept** or **Refuse** on a public message.
 
-The rules are ``bot.undo``'s, applied by ``MatchService.request_undo`` and
+The rules are ``bot.table.undo``'s, applied by ``MatchService.request_undo`` and
 ``answer_undo``; this cog asks, shows the request and its answers, and publishes the board
 again once the match is rewound. The buttons are ``DynamicItem``s carrying the match id and
 the version the request was made at, so they keep working after a restart (the request
@@ -17,16 +17,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import undo
-from bot.errors import MatchNotActive, NoMatchHere
 from bot.i18n import Tr
-from bot.matches import MatchService
-from bot.store import Match
+from bot.store.contract import Match
+from bot.table import undo
+from bot.table.errors import MatchNotActive, NoMatchHere
+from bot.table.matches import MatchService
 from cogs._components import number
+from cogs._host import TableHost
 from cogs._naming import pinging
 
 if TYPE_CHECKING:
-    from bot.app import RushTableBot
     from cogs._flow import TableFlow
 
 #: The name this cog is loaded under (the buttons find it by it).
@@ -72,7 +72,7 @@ def mentions(user_ids: tuple[int, ...]) -> str:
 
 
 class UndoCog(commands.Cog):
-    def __init__(self, bot: RushTableBot) -> None:
+    def __init__(self, bot: TableHost) -> None:
         self.bot = bot
 
     @property
@@ -180,5 +180,5 @@ class UndoCog(commands.Cog):
         await self.flow.boards.publish_or_retry_later(match_id)
 
 
-async def setup(bot: RushTableBot) -> None:
+async def setup(bot: TableHost) -> None:
     await bot.add_cog(UndoCog(bot))

@@ -28,7 +28,8 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
-from functools import lru_cache
+from functools import cache, lru_cache
+from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Final, Generic, Literal, TypeVar, cast
 
@@ -1057,6 +1058,18 @@ class Palette:
         mapper = Image.new("P", (1, 1))
         mapper.putpalette([max(0, level - MAPPING_SHIFT) for colour in colours for level in colour])
         return cls(tuple(colours), mapper)
+
+
+@cache
+def stored_palette(game: str) -> Palette:
+    """The palette a game's boards are mapped onto, as ``renderers/palettes/<game>.txt``
+    holds it (one ``rrggbb`` colour a line). It was fitted by ``build_palette`` to boards
+    that show every colour the renderer draws (``python -m bot palettes`` fits it again
+    and writes the file; a test checks the file still matches): a worker reads it instead
+    of playing matches to find those boards."""
+    text = (resources.files("renderers") / "palettes" / f"{game}.txt").read_text("ascii")
+    colours = [bytes.fromhex(line) for line in text.split()]
+    return Palette.of([(c[0], c[1], c[2]) for c in colours])
 
 
 def build_palette(pictures: Sequence[Image.Image], colours: int = PNG_COLOURS) -> Palette:

@@ -24,14 +24,13 @@ Label keys (English defaults in ``LABEL_DEFAULTS``; the Discord layer may overri
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any, Final
 
 from PIL import Image
 
-from bot.games.bugrace import BODY_LENGTH, FINISH_TAIL, GAME, POSITIONS, ROWS, SIDES
+from bot.games.bugrace import BODY_LENGTH, FINISH_TAIL, POSITIONS, ROWS, SIDES
 from renderers.base import (
     BLACK,
     BLUISH_GREEN,
@@ -51,7 +50,6 @@ from renderers.base import (
     Point,
     Shape,
     TextSize,
-    build_palette,
     encode_png,
     fill_label,
     footer_strip,
@@ -63,6 +61,7 @@ from renderers.base import (
     seat_colour,
     seat_shape,
     shape_points,
+    stored_palette,
 )
 
 LABEL_DEFAULTS: Final[Mapping[str, str]] = {
@@ -597,28 +596,10 @@ def render(view: Mapping[str, Any], labels: Mapping[str, str] | None = None) -> 
 
 
 # --- The palette ---------------------------------------------------------------------------
-PALETTE_GAMES: Final = ((4, 1, 0), (4, 2, 40), (4, 3, 90), (4, 4, 10_000), (2, 5, 10_000))
-
-
-def palette_views() -> list[dict[str, Any]]:
-    """Boards that between them show every colour a Bug Race board can: four seats, cards
-    face up, moved and face down, every state chip, a finished race (see ``board_palette``)."""
-    views = []
-    for players, seed, steps in PALETTE_GAMES:
-        rng = random.Random(seed)
-        state = GAME.new_state(players, seed, {"expert": seed % 2 == 0})
-        for _ in range(steps):
-            acting = sorted(GAME.to_act(state))
-            if not acting:
-                break
-            seat = acting[0]
-            state = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
-        views.append(GAME.view(state, None))
-    return views
 
 
 @lru_cache(maxsize=1)
 def board_palette() -> Palette:
     """The palette every Bug Race board is mapped onto (fixed, so a board's bytes never
     depend on what was drawn before it, and an unchanged part keeps its exact colours)."""
-    return build_palette([render_image(view) for view in palette_views()])
+    return stored_palette("bugrace")

@@ -33,7 +33,6 @@ Label keys (English defaults in ``LABEL_DEFAULTS``; the Discord layer may overri
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any, Final
@@ -41,7 +40,6 @@ from typing import Any, Final
 from PIL import Image
 
 from bot.games import fireship_data as data
-from bot.games.fireship import GAME
 from renderers.base import (
     BLUISH_GREEN,
     HIGHLIGHT,
@@ -61,7 +59,6 @@ from renderers.base import (
     Palette,
     Point,
     TextSize,
-    build_palette,
     encode_png,
     fill_label,
     footer_strip,
@@ -70,6 +67,7 @@ from renderers.base import (
     merge_labels,
     mix,
     readable_ink,
+    stored_palette,
 )
 
 LABEL_DEFAULTS: Final[Mapping[str, str]] = {
@@ -598,28 +596,10 @@ def render_private(
 
 
 # --- The palette ---------------------------------------------------------------------------
-PALETTE_GAMES: Final = ((2, 1, 0), (4, 2, 60), (3, 3, 400), (4, 4, 100_000))
-
-
-def palette_views() -> list[dict[str, Any]]:
-    """Boards that between them show every colour a Fireship board can: four seats, islands
-    of every owner, pawns of every kind, a finished game (see ``board_palette``)."""
-    views = []
-    for players, seed, steps in PALETTE_GAMES:
-        rng = random.Random(seed)
-        state = GAME.new_state(players, seed)
-        for _ in range(steps):
-            acting = sorted(GAME.to_act(state))
-            if not acting:
-                break
-            seat = acting[0]
-            state = GAME.apply(state, seat, GAME.bot_action(state, seat, rng))
-        views.append(GAME.view(state, None))
-    return views
 
 
 @lru_cache(maxsize=1)
 def board_palette() -> Palette:
     """The palette every Fireship board is mapped onto (fixed, so a board's bytes never
     depend on what was drawn before it)."""
-    return build_palette([render_image(view) for view in palette_views()])
+    return stored_palette("fireship")

@@ -57,7 +57,6 @@ from renderers.base import (
     Point,
     Shape,
     TextSize,
-    build_palette,
     encode_png,
     fill_label,
     header_strip,
@@ -65,6 +64,7 @@ from renderers.base import (
     merge_labels,
     mix,
     regular_polygon,
+    stored_palette,
     with_alpha,
 )
 
@@ -814,65 +814,8 @@ def render(view: Mapping[str, Any], labels: Mapping[str, str] | None = None) -> 
 
 
 # --- The palette -----------------------------------------------------------------------------
-def palette_views() -> list[dict[str, Any]]:
-    """Boards that between them show every colour a Ruship board can (see ``board_palette``)."""
-    start: dict[str, Any] = {
-        "start_rolls": [[4, 4], [6, 2]],
-        "turn": 0,
-        "phase": "roll",
-        "to_act": [0],
-        "mothership": 1,
-        "vortex": 18,
-        "tokens": {"humanity": [], "alien": []},
-        "reserve": {"humanity": 5, "alien": 5},
-        "powers": {"humanity": [], "alien": []},
-        "power_pool": ["reroll", "plusone", "single", "backward", "stack"],
-        "attacks": {"humanity": 0, "alien": 0},
-        "outcome": None,
-    }
-    middle = {
-        **start,
-        "turn": 1,
-        "phase": "move",
-        "to_act": [1],
-        "mothership": 3,
-        "vortex": 16,
-        "tokens": {"humanity": [5, 9, 9, 14], "alien": [2, 7, 11, 11]},
-        "reserve": {"humanity": 1, "alien": 1},
-        "powers": {"humanity": ["stack"], "alien": ["plusone"]},
-        "power_pool": ["reroll", "single", "backward"],
-        "attacks": {"humanity": 1, "alien": 2},
-        "dice": [4, 6],
-        "dice_used": [True, False],
-        "plus_one_used": [True, False],
-        "reroll_used": True,
-        "moves_this_turn": [
-            {"seat": 1, "from": 12, "to": 7, "captured": [7]},
-            {"seat": 1, "from": None, "to": 16, "captured": []},
-        ],
-    }
-    end = {
-        **start,
-        "turn": None,
-        "phase": "over",
-        "to_act": [],
-        "mothership": 4,
-        "vortex": 15,
-        "tokens": {"humanity": [6, 10], "alien": [3, 3, 12]},
-        "powers": {"humanity": ["stack", "reroll"], "alien": ["plusone", "single", "backward"]},
-        "power_pool": [],
-        "attacks": {"humanity": 3, "alien": 3},
-        "dice": [3, 5],
-        "dice_used": [False, True],
-        "last_turn_moves": [{"seat": 0, "from": 14, "to": 19, "captured": []}],
-        "outcome": {"winners": [0], "reason": "third_attack"},
-    }
-    power = {**middle, "phase": "power", "turn": 0, "to_act": [0], "moves_this_turn": []}
-    return [start, middle, end, power]
-
-
 @lru_cache(maxsize=1)
 def board_palette() -> Palette:
     """The palette every Ruship board is mapped onto (fixed, so a board's bytes never depend
     on what was drawn before it, and an unchanged space keeps its exact colours)."""
-    return build_palette([render_image(view) for view in palette_views()])
+    return stored_palette("ruship")

@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -44,7 +43,7 @@ from typing import Any, Final
 from PIL import Image
 
 from bot.games import rushncrush_data as data
-from bot.games.rushncrush import GAME, accelerated, decelerated, gear_changes, heat_colour
+from bot.games.rushncrush import Bubble, heat_colour, reachable_bubbles
 from renderers.base import (
     BACKGROUND,
     BLACK,
@@ -66,7 +65,6 @@ from renderers.base import (
     Palette,
     Point,
     TextSize,
-    build_palette,
     encode_png,
     fill_label,
     header_strip,
@@ -76,6 +74,7 @@ from renderers.base import (
     readable_ink,
     seat_colour,
     seat_shape,
+    stored_palette,
     with_alpha,
 )
 
@@ -215,7 +214,7 @@ THERMO_COLOURS: Final = (
 
 
 # --- the view -------------------------------------------------------------------------------
-def _physical(course: Mapping[str, Any], row: int) -> int:
+def physical_row(course: Mapping[str, Any], row: int) -> int:
     return row if row <= 0 else (row - 1) % int(course["loop_rows"]) + 1
 
 
@@ -231,7 +230,7 @@ def display_row(course: Mapping[str, Any], row: int) -> int:
         return row
     if row > int(course["length"]):
         return int(course["loop_rows"]) + 1
-    return _physical(course, row)
+    return physical_row(course, row)
 
 
 def course_rows(view: Mapping[str, Any]) -> range:
@@ -927,46 +926,6 @@ def _supplies(canvas: Canvas, box: Box, car: Mapping[str, Any]) -> None:
 
 
 # --- the dashboard graph ----------------------------------------------------------------------
-Bubble = tuple[int, int]
-
-
-def reachable_bubbles(car: Mapping[str, Any], phase: str) -> set[Bubble]:
-    """Where the lever of the car on turn may go this turn (its Nitro and Drag chute cards
-    are hidden, so not counted): one action (accelerate, with one turbo; decelerate; change
-    gear; hold) with brake tokens spent before or after it."""
-    start = (int(car["gear"]), int(car["speed"]))
-    brakes = int(car["brakes"])
-
-    def down(bubble: Bubble, steps: int) -> list[Bubble]:
-        found = [bubble]
-        for _ in range(steps):
-            lower = decelerated(found[-1])
-            if lower is None:
-                break
-            found.append(lower)
-        return found
-
-    if phase == "dash_post":
-        return set(down(start, brakes))
-    if phase != "dash":
-        return set()
-    reach: set[Bubble] = set()
-    for before, first in enumerate(down(start, brakes)):
-        mains = [first, *[(gear, first[1]) for gear in gear_changes(first)]]
-        lower = decelerated(first)
-        if lower is not None:
-            mains.append(lower)
-        up = accelerated(first)
-        if up is not None:
-            mains.append(up)
-            turbo = accelerated(up)
-            if turbo is not None and int(car["turbos"]) > 0:
-                mains.append(turbo)
-        for main in mains:
-            reach.update(down(main, brakes - before))
-    return reach
-
-
 def draw_graph(
     canvas: Canvas, box: Box, view: Mapping[str, Any], labels: Mapping[str, str]
 ) -> None:
@@ -1181,50 +1140,10 @@ def render_image(view: Mapping[str, Any], labels: Mapping[str, str] | None = Non
 
 
 # --- the palette ----------------------------------------------------------------------------
-PALETTE_GAMES: Final = ((6, 1, 150, "oval"), (2, 2, 10_000, "sprint"), (4, 3, 60, "sprint"))
-HEATS: Final = ("W", "Y", "O", "R")
-
-
-def palette_views() -> list[dict[str, Any]]:
-    """Boards that between them show every colour a Rush'n'Crush board can: six seats, each
-    heat and temperature, wrecks, nails, a car out, thrown dice, laps (``board_palette``)."""
-    views = []
-    for players, seed, steps, course in PALETTE_GAMES:
-        rng = random.Random(seed)
-        state = GAME.new_state(players, seed, {"course": course})
-        for _ in range(steps):
-            acting = sorted(GAME.to_act(state))
-            if not acting:
-                break
-            state = GAME.apply(state, acting[0], rng.choice(GAME.legal_actions(state, acting[0])))
-        views.append(GAME.view(state, None))
-    shown = views[0]
-    cars = [
-        {**car, "heat": HEATS[index % 4], "temp": index + 1, "out": index == len(shown["cars"]) - 1}
-        for index, car in enumerate(shown["cars"])
-    ]
-    rows = sorted(int(car["row"]) for car in cars if car["placed"])
-    throws = [
-        {"type": "roll", "seat": seat, "test": "driving", "dice": [1, 3, 6], "result": 6}
-        for seat in range(3)
-    ]
-    views.append(
-        {
-            **shown,
-            "cars": cars,
-            "wrecks": [
-                [lane, _physical(shown["course"], row + 1), lane - 1]
-                for lane, row in zip((2, 3), rows, strict=False)
-            ],
-            "events": throws,
-            "outcome": {"winners": [1], "reason": "finish"},
-        }
-    )
-    return views
 
 
 @lru_cache(maxsize=1)
 def board_palette() -> Palette:
     """The palette every Rush'n'Crush board is mapped onto (fixed, so a board's bytes never
     depend on what was drawn before it, and an unchanged part keeps its exact colours)."""
-    return build_palette([render_image(view) for view in palette_views()])
+    return stored_palette("rushncrush")

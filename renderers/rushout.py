@@ -71,7 +71,6 @@ from renderers.base import (
     Point,
     Shape,
     TextSize,
-    build_palette,
     encode_png,
     fill_label,
     header_strip,
@@ -81,6 +80,7 @@ from renderers.base import (
     readable_ink,
     shape_points,
     star_points,
+    stored_palette,
 )
 
 LABEL_DEFAULTS: Final[Mapping[str, str]] = {
@@ -1861,34 +1861,8 @@ def render(view: Mapping[str, Any], labels: Mapping[str, str] | None = None) -> 
 
 
 # --- The palette ---------------------------------------------------------------------------
-def palette_views() -> list[Mapping[str, Any]]:
-    """Boards that between them show every colour a Rush Out! board can: every hero and
-    sorcerer die, every card kind, the dragon, hexes, wounds, the market, an ending."""
-    import random
-
-    from bot.games.rushout import GAME
-
-    views: list[Mapping[str, Any]] = []
-    for mode, players, seed, steps in (
-        ("scenario6", 5, 3, 80),
-        ("scenario5", 5, 5, 300),
-        ("training2", 3, 2, 40),
-        ("scenario3", 4, 1, 120),
-    ):
-        state = GAME.new_state(players, seed, {"mode": mode})
-        rng = random.Random(seed)
-        for _ in range(steps):
-            acting = sorted(GAME.to_act(state))
-            if not acting:
-                break
-            seat = rng.choice(acting)
-            state = GAME.apply(state, seat, GAME.bot_action(state, seat, rng))
-        views.append(GAME.view(state, None))
-    return views
-
-
 @lru_cache(maxsize=1)
 def board_palette() -> Palette:
     """The palette every Rush Out! board is mapped onto (fixed, so a board's bytes never
     depend on what was drawn before it)."""
-    return build_palette([render_image(view) for view in palette_views()])
+    return stored_palette("rushout")

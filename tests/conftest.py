@@ -11,14 +11,14 @@ from typing import Any
 import pytest
 
 from bot.app import RushTableBot
-from bot.errors import TableError
 from bot.games import IllegalAction
-from bot.matches import MatchService
 from bot.settings import Settings
-from bot.store import MatchStore
-from bot.store_memory import MemoryStore
-from bot.store_postgres import PostgresStore
-from bot.store_sqlite import SqliteStore
+from bot.store.contract import MatchStore
+from bot.store.memory import MemoryStore
+from bot.store.postgres import PostgresStore
+from bot.store.sqlite import SqliteStore
+from bot.table.errors import TableError
+from bot.table.matches import MatchService
 
 #: ``postgres_server`` (one cluster per session) and ``postgres_url`` (a fresh database).
 pytest_plugins = ["tests.postgres_server"]
@@ -129,7 +129,7 @@ def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
     pings) must be the same at every run."""
     import random
 
-    monkeypatch.setattr("bot.matches.random.SystemRandom", lambda: random.Random(20241122))
+    monkeypatch.setattr("bot.table.matches.random.SystemRandom", lambda: random.Random(20241122))
 
 
 async def click_at_random(

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.aistats import measure
 from bot.games import GAMES
+from bot.tools.aistats import measure
 
 #: Games measured by their own test: Rush Out! pits one sorcerer against 2-4 heroes, so its
 #: AI is measured per camp in tests/test_rushout.py.

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.bench import report
-from bot.bench_live import report as live_report
-from bot.bench_live import run_live_bench
+from bot.tools.bench import report
+from bot.tools.bench_live import report as live_report
+from bot.tools.bench_live import run_live_bench
 
 
 async def test_the_live_bench_plays_rush_out_and_draws_its_boards(tmp_path: Path) -> None:
@@ -25,8 +25,8 @@ async def test_the_live_bench_plays_rush_out_and_draws_its_boards(tmp_path: Path
 async def test_the_mixed_bench_clicks_every_turn_game_claims_timers_and_checks(
     tmp_path: Path,
 ) -> None:
-    from bot.bench import run_bench
-    from bot.bench_shards import MIXED, BenchOptions
+    from bot.tools.bench import run_bench
+    from bot.tools.bench_shards import MIXED, BenchOptions
 
     options = BenchOptions(
         game="mixed", matches=12, rate=20.0, seconds=2.5, seed=1, render_processes=1, timers=2
@@ -53,9 +53,9 @@ async def test_two_bot_processes_click_their_own_shards_and_lose_no_action_nor_t
 ) -> None:
     """Each process clicks one Rush'n'Crush match (90 clicks: one of them ends after 49, so
     a new match is opened in its shard) beside one whose timer is due."""
-    from bot.bench import run_bench
-    from bot.bench_shards import BenchOptions, opened_store
-    from bot.shards import shard_of
+    from bot.store.shards import shard_of
+    from bot.tools.bench import run_bench
+    from bot.tools.bench_shards import BenchOptions, opened_store
 
     options = BenchOptions(
         game="rushncrush",
@@ -84,9 +84,9 @@ async def test_two_bot_processes_click_their_own_shards_and_lose_no_action_nor_t
 def test_the_checks_see_a_lost_or_doubled_action_and_a_timer_fired_twice() -> None:
     from dataclasses import replace
 
-    from bot.bench_shards import Measures, ShardReport, check_timers
-    from bot.bench_shards import log_problems as problems
-    from bot.store import Match
+    from bot.store.contract import Match
+    from bot.tools.bench_shards import Measures, ShardReport, check_timers
+    from bot.tools.bench_shards import log_problems as problems
 
     match = Match(
         id=1,
@@ -126,8 +126,8 @@ def test_the_checks_see_a_lost_or_doubled_action_and_a_timer_fired_twice() -> No
 def test_match_numbers_of_a_shard_are_played_in_that_shards_servers() -> None:
     from itertools import islice
 
-    from bot.bench_shards import Numbering
-    from bot.shards import shard_of
+    from bot.store.shards import shard_of
+    from bot.tools.bench_shards import Numbering
 
     numbers = list(islice(Numbering(3, 0).numbers_of(2, start=10), 3))
     assert numbers == [11, 14, 17]
@@ -135,8 +135,8 @@ def test_match_numbers_of_a_shard_are_played_in_that_shards_servers() -> None:
 
 
 def test_a_sampled_board_is_timed_beside_the_bare_encode_of_the_same_picture() -> None:
-    from bot.bench import render_against_bare_encode
     from bot.games import GAMES
+    from bot.tools.bench import render_against_bare_encode
 
     engine = GAMES["ruship"]
     view = engine.view(engine.new_state(2, 7), None)
@@ -146,7 +146,7 @@ def test_a_sampled_board_is_timed_beside_the_bare_encode_of_the_same_picture() -
 
 def test_a_render_worker_warms_up_on_every_games_opening_board() -> None:
     """What a worker draws at start-up, so the first board after a restart is quick."""
-    from bot.rendering import draw_every_opening
+    from bot.pictures.boards import draw_every_opening
     from renderers import RENDERERS
 
     assert draw_every_opening() == len(RENDERERS) == 5
@@ -160,7 +160,7 @@ def test_a_warmed_up_render_worker_gives_back_what_warming_up_freed() -> None:
     import sys
 
     script = (
-        "from bot.rendering import draw_every_opening\n"
+        "from bot.pictures.boards import draw_every_opening\n"
         "draw_every_opening()\n"
         "print(next(l for l in open('/proc/self/status') if l.startswith('VmRSS')).split()[1])"
     )

@@ -9,16 +9,17 @@ from __future__ import annotations
 import copy
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
 import pytest
 from simcord.results import ResponseMessage
 
-from bot import rendering
 from bot.games import GAMES
 from bot.games.bugrace import CARDS, LEGS, BugRaceState, canonical, leg_names
 from bot.i18n import Tr, catalog
+from bot.pictures import boards as rendering
 from cogs._match import LABEL_LIMIT
 from cogs.bugrace import BugRaceCog
 from renderers import LABEL_DEFAULTS, RENDERERS
@@ -168,12 +169,12 @@ class PublicSpy:
     every picture rendered (from which view), every board text composed (for which state)."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch, flow: Any) -> None:
-        self.public_views: dict[int, tuple[dict[str, Any], BugRaceState]] = {}
-        self.rendered: list[tuple[dict[str, Any], bytes]] = []
+        self.public_views: dict[int, tuple[Any, BugRaceState]] = {}
+        self.rendered: list[tuple[Mapping[str, Any], bytes]] = []
         self.boards: list[tuple[str, BugRaceState]] = []
         view, render, compose = ENGINE.view, rendering.render_board, flow.boards.compose_board
 
-        def spy_view(state: BugRaceState, seat: int | None) -> dict[str, Any]:
+        def spy_view(state: BugRaceState, seat: int | None) -> Any:
             made = view(state, seat)
             if seat is None:
                 self.public_views[id(made)] = (made, state)
@@ -198,7 +199,7 @@ def hidden_cards(state: BugRaceState) -> set[int]:
     return {card for seat in state.seats for card in (*seat.hand, *seat.offer, *seat.passing)}
 
 
-def cards_named_in(public: dict[str, Any]) -> set[int]:
+def cards_named_in(public: Mapping[str, Any]) -> set[int]:
     named: set[int] = set()
     for bug in public["bugs"]:
         named |= {face["id"] for face in bug["played"]}
@@ -579,7 +580,7 @@ async def test_a_whole_match_has_short_boards_quiet_pings_and_few_clicks(
     follow issue 9's rules; a typical card is one click."""
     import random
 
-    monkeypatch.setattr("bot.matches.random.SystemRandom", lambda: random.Random(20261122))
+    monkeypatch.setattr("bot.table.matches.random.SystemRandom", lambda: random.Random(20261122))
     table = Table(simcord_env)
     alice, bob = table.member("alice"), table.member("bob")
     people = [alice, bob]

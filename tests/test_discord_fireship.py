@@ -20,7 +20,7 @@ from simcord.results import ResponseMessage
 from bot.games import fireship_data as data
 from bot.games.fireship import GAME, FireshipState, scenario
 from bot.i18n import Tr, catalog
-from bot.rendering import BoardPainter
+from bot.pictures.painter import BoardPainter
 from cogs._components import action_components, step_components
 from cogs.fireship import FireshipCog
 from tests.conftest import make_bot
@@ -42,7 +42,7 @@ KEPT = [catalog(lang)[f"fireship.card.{kind}"] for lang in ("en",) for kind in d
 @pytest.fixture(autouse=True)
 def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
     """Matches draw their seed from SystemRandom: fix it so every run plays the same game."""
-    monkeypatch.setattr("bot.matches.random.SystemRandom", lambda: random.Random(SEED))
+    monkeypatch.setattr("bot.table.matches.random.SystemRandom", lambda: random.Random(SEED))
 
 
 @pytest.fixture(autouse=True)

@@ -381,7 +381,7 @@ async def test_a_whole_match_has_short_boards_quiet_pings_and_few_clicks(
 ) -> None:
     """The dice are rolled by themselves (and a forced move played): a turn is the moves a
     person chooses. Pings, new boards and board texts follow issue 9's rules."""
-    monkeypatch.setattr("bot.matches.random.SystemRandom", lambda: random.Random(20261122))
+    monkeypatch.setattr("bot.table.matches.random.SystemRandom", lambda: random.Random(20261122))
     table = Table(simcord_env)
     alice = table.member("alice")
     if seats == "two people":

@@ -38,7 +38,7 @@ SEED = 20240607
 @pytest.fixture(autouse=True)
 def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
     """Matches draw their seed from SystemRandom: fix it so every run races the same race."""
-    monkeypatch.setattr("bot.matches.random.SystemRandom", lambda: random.Random(SEED))
+    monkeypatch.setattr("bot.table.matches.random.SystemRandom", lambda: random.Random(SEED))
 
 
 PRIVATE_MARKERS = ("Your equipment cards", "Your car (car", "Vos cartes", "Votre voiture")

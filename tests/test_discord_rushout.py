@@ -212,7 +212,7 @@ def test_a_live_board_changes_at_most_every_two_seconds() -> None:
     its last change (a turn game's board does not), and is shown once they are over."""
     from types import SimpleNamespace
 
-    from bot.store import Match
+    from bot.store.contract import Match
     from cogs._boards import BoardPublisher
 
     now = [100.0]

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from bot.app import RushTableBot, ShardedRushTableBot, create_bot
-from bot.shards import Shards
+from bot.store.shards import Shards
 from tests.conftest import make_bot
 from tests.discord_helpers import Table
 

@@ -161,7 +161,7 @@ async def test_a_busy_channel_gets_at_most_four_board_changes_in_five_seconds() 
 
 
 async def _a_match() -> Any:
-    from bot.store import Match
+    from bot.store.contract import Match
 
     return Match(
         id=3,

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from bot import undo
 from bot.games import GAMES
-from bot.matches import MatchService
+from bot.table import undo
+from bot.table.matches import MatchService
 from tests.discord_helpers import (
     Table,
     action_buttons,

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from bot.games import GAMES
-from bot.matches import MatchService
-from bot.notify import Follower, NotifyPrefs
-from bot.store import COPIED_TABLES, MatchStore
-from bot.store_sqlite import SqliteStore
-from bot.stores import store_from_url
+from bot.store.contract import COPIED_TABLES, MatchStore
+from bot.store.drivers import store_from_url
+from bot.store.people import Follower, NotifyPrefs
+from bot.store.sqlite import SqliteStore
+from bot.table.matches import MatchService
 from tests.conftest import ALICE, BOB, Clock, click_at_random
 
 #: Each turn game, left mid-match; one more match of the first played to its end.

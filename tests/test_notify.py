@@ -1,5 +1,5 @@
 """Notification settings as data: where pings go, reminders, away periods and the input
-``/notify`` accepts (``bot.notify``, no Discord)."""
+``/notify`` accepts (``bot.table.notify``, no Discord)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot import notify
-from bot.notify import NotifyPrefs
+from bot.store.people import NotifyPrefs
+from bot.table import notify
 
 HOUR = 3600.0
 NOW = datetime(2025, 7, 1, 12, 0, tzinfo=UTC).timestamp()

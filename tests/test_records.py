@@ -10,13 +10,22 @@ from pathlib import Path
 
 import pytest
 
-from bot import records
-from bot.errors import MatchNotActive
 from bot.games import GAMES
-from bot.matches import MatchService
-from bot.records import PlayedMatch, PlayerStats, Rating, placings, rate, rating_entries
-from bot.store import MatchStore, migrations
-from bot.store_sqlite import SqliteStore, split_statements
+from bot.store.contract import MatchStore, migrations
+from bot.store.ratings import (
+    DEFAULT_MU,
+    DEFAULT_SIGMA,
+    PlayedMatch,
+    PlayerStats,
+    Rating,
+    placings,
+    rate,
+    rating_entries,
+)
+from bot.store.sqlite import SqliteStore, split_statements
+from bot.table import records
+from bot.table.errors import MatchNotActive
+from bot.table.matches import MatchService
 from tests.conftest import Clock, started
 
 ALICE, BOB, CAROL, DAVE = 11, 22, 33, 44
@@ -66,7 +75,7 @@ def test_a_person_whose_seat_the_ai_took_over_forfeits() -> None:
 # ---------------------------------------------------------------- ratings
 def test_two_players_the_winner_goes_up_the_loser_down() -> None:
     after = rated([ALICE, BOB], [0])
-    assert after[ALICE].mu > records.DEFAULT_MU > after[BOB].mu
+    assert after[ALICE].mu > DEFAULT_MU > after[BOB].mu
     assert after[ALICE].ordinal > 0 > after[BOB].ordinal
     assert after[ALICE].games == after[BOB].games == 1
 
@@ -74,23 +83,23 @@ def test_two_players_the_winner_goes_up_the_loser_down() -> None:
 def test_two_players_tied_keep_their_strength_and_grow_surer() -> None:
     after = rated([ALICE, BOB], [])
     for person in (ALICE, BOB):
-        assert after[person].mu == pytest.approx(records.DEFAULT_MU)
-        assert after[person].sigma < records.DEFAULT_SIGMA
+        assert after[person].mu == pytest.approx(DEFAULT_MU)
+        assert after[person].sigma < DEFAULT_SIGMA
 
 
 def test_four_players_two_tied_winners_rise_alike_and_the_others_fall_alike() -> None:
     after = rated([ALICE, BOB, CAROL, DAVE], [1, 3])
     assert after[BOB].mu == pytest.approx(after[DAVE].mu)
     assert after[ALICE].mu == pytest.approx(after[CAROL].mu)
-    assert after[BOB].mu > records.DEFAULT_MU > after[ALICE].mu
+    assert after[BOB].mu > DEFAULT_MU > after[ALICE].mu
 
 
 def test_six_players_one_winner_and_five_tied() -> None:
     people: list[int | None] = [101, 102, 103, 104, 105, 106]
     after = rated(people, [2])
-    assert after[103].mu > records.DEFAULT_MU
+    assert after[103].mu > DEFAULT_MU
     losers = {round(after[p].mu, 9) for p in (101, 102, 104, 105, 106)}
-    assert len(losers) == 1 and losers.pop() < records.DEFAULT_MU
+    assert len(losers) == 1 and losers.pop() < DEFAULT_MU
     assert [p for p in people if p is not None and after[p].ordinal > 0] == [103]
 
 
@@ -98,7 +107,7 @@ def test_beating_a_stronger_player_is_worth_more() -> None:
     strong = Rating(mu=35.0, sigma=4.0, games=20)
     upset = rated([ALICE, BOB], [0], {BOB: strong})
     expected = rated([ALICE, BOB], [1], {BOB: strong})
-    assert upset[ALICE].mu - records.DEFAULT_MU > records.DEFAULT_MU - expected[ALICE].mu
+    assert upset[ALICE].mu - DEFAULT_MU > DEFAULT_MU - expected[ALICE].mu
     assert upset[BOB].mu < strong.mu and upset[BOB].games == 21
 
 
@@ -106,7 +115,7 @@ def test_the_ai_is_a_fixed_opponent_and_never_rated() -> None:
     beat = rated([ALICE, None], [0])
     lost = rated([ALICE, None], [1])
     assert set(beat) == {ALICE}
-    assert beat[ALICE].mu > records.DEFAULT_MU > lost[ALICE].mu
+    assert beat[ALICE].mu > DEFAULT_MU > lost[ALICE].mu
     assert rated([None, None], [0]) == {}, "nobody to rate"
 
 

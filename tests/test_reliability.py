@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from bot.games import GAMES
-from bot.matches import MatchService
+from bot.table.matches import MatchService
 from cogs import _seats
 from tests.conftest import make_bot
 from tests.discord_helpers import (
@@ -283,7 +283,7 @@ async def test_a_name_that_looks_like_a_mention_pings_nobody_and_shows_as_typed(
 
 async def bugrace_lobby(tmp_path: Any, **settings: Any) -> tuple[MatchService, Any]:
     """A Bug Race lobby opened by user 10 on a real SQLite store (close ``service.store``)."""
-    from bot.store_sqlite import SqliteStore
+    from bot.store.sqlite import SqliteStore
 
     store = SqliteStore(str(tmp_path / "x.db"))
     await store.open()
@@ -367,7 +367,7 @@ def test_a_render_worker_dies_with_the_bot() -> None:
 
     script = (
         "import asyncio, os, sys\n"
-        "from bot.rendering import BoardPainter\n"
+        "from bot.pictures.painter import BoardPainter\n"
         "from bot.games import GAMES\n"
         "painter = BoardPainter(1)\n"
         "view = GAMES['ruship'].view(GAMES['ruship'].new_state(2, 1), None)\n"

@@ -147,7 +147,7 @@ def test_french_leg_letters_on_the_french_picture() -> None:
 
 
 def test_the_preview_command_shows_the_expert_and_play_on_variants(tmp_path: Any) -> None:
-    from bot.preview import main
+    from bot.tools.preview import main
 
     out = tmp_path / "expert.png"
     argv = ["bugrace", "--players", "4", "--moves", "30", "--option", "expert=true"]

@@ -316,7 +316,7 @@ def graph_box(view: dict[str, Any]) -> tuple[float, float, float, float]:
 
 
 def test_the_graph_knows_where_the_lever_can_go_this_turn() -> None:
-    from renderers.rushncrush import reachable_bubbles
+    from bot.games.rushncrush import reachable_bubbles
 
     car = {"gear": 1, "speed": 2, "turbos": 1, "brakes": 0}
     assert reachable_bubbles(car, "dash") == {(1, 2), (1, 3), (1, 4), (0, 0)}

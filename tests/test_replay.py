@@ -11,18 +11,10 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.bench_replay import offline_service, played_match, simple_caption
 from bot.games import GAMES
-from bot.replay import (
-    UPLOAD_LIMIT,
-    Animation,
-    Entry,
-    ReplayJob,
-    frames_of,
-    make_animation,
-    record_text,
-    replay,
-)
+from bot.pictures.animation import UPLOAD_LIMIT, Animation, ReplayJob, make_animation
+from bot.table.replay import Entry, frames_of, record_text, replay
+from bot.tools.bench_replay import offline_service, played_match, simple_caption
 from renderers.base import RESULT_BAND, SURFACE
 
 #: Each game's match for the tests: players, options, at most this many actions (a good
@@ -190,14 +182,14 @@ def test_the_record_tells_every_action_with_its_time_and_player() -> None:
 
 
 def test_captions_leave_out_what_the_font_cannot_draw() -> None:
-    from bot.replay import drawable
+    from bot.pictures.animation import drawable
     from renderers.base import font
 
     assert drawable("🎲 Alice rolls **4** + 3 → 7", font(19)).strip() == "Alice rolls 4 + 3 → 7"
 
 
 async def test_the_painter_draws_a_replays_boards_in_its_render_workers() -> None:
-    from bot.rendering import BoardPainter
+    from bot.pictures.painter import BoardPainter
 
     match, log = played_match("ruship", 2, seed=3, limit=6)
     frames = frames_of(replay(SERVICE, replace(match, status="active"), log), simple_caption)

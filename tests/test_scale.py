@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from bot.matches import MatchService
-from bot.store import TIMER_LEASE_SECONDS, MatchStore
-from bot.stores import store_from_url
+from bot.store.contract import TIMER_LEASE_SECONDS, MatchStore
+from bot.store.drivers import store_from_url
+from bot.table.matches import MatchService
 from tests.conftest import ALICE, BOB, Clock, click_at_random, make_bot
 from tests.discord_helpers import Table
 from tests.test_discord_ruship import HOUR, on_turn
@@ -84,7 +84,7 @@ async def test_two_processes_clicking_one_match_apply_every_click_once(
 CLAIM_AND_HANG = textwrap.dedent(
     """
     import asyncio, sys
-    from bot.stores import store_from_url
+    from bot.store.drivers import store_from_url
 
     async def main(url, now):
         store = store_from_url(url)

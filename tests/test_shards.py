@@ -7,10 +7,10 @@ import random
 import pytest
 
 from bot.app import RushTableBot, ShardedRushTableBot, create_bot
-from bot.matches import MatchService
 from bot.settings import Settings, SettingsError
-from bot.shards import ALL_SHARDS, Shards, shard_of
-from bot.store import TIMER_LEASE_SECONDS, MatchStore
+from bot.store.contract import TIMER_LEASE_SECONDS, MatchStore
+from bot.store.shards import ALL_SHARDS, Shards, shard_of
+from bot.table.matches import MatchService
 from tests.conftest import Clock, started
 
 #: A server id from Discord's documentation on sharding.

@@ -153,7 +153,7 @@ def test_a_database_that_cannot_serve_is_one_line_and_exit_code_2(
 def test_a_read_only_database_is_explained() -> None:
     import sqlite3
 
-    from bot.store_sqlite import SqliteStore
+    from bot.store.sqlite import SqliteStore
 
     text = SqliteStore("/srv/x.db")._explain(
         sqlite3.OperationalError("attempt to write a readonly database")

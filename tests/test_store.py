@@ -9,7 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from bot.errors import (
+from bot.games import GAMES, IllegalAction
+from bot.store.contract import ChannelTaken, Match, MatchStore, Seat, StaleVersion
+from bot.store.drivers import store_from_url
+from bot.store.memory import MemoryStore
+from bot.store.sqlite import SqliteStore
+from bot.table.errors import (
     ChannelBusy,
     MatchFrozen,
     NotSeated,
@@ -17,18 +22,7 @@ from bot.errors import (
     StaleBoard,
     WrongPlayerCount,
 )
-from bot.games import GAMES, IllegalAction
-from bot.matches import MatchService
-from bot.store import (
-    ChannelTaken,
-    Match,
-    MatchStore,
-    Seat,
-    StaleVersion,
-)
-from bot.store_memory import MemoryStore
-from bot.store_sqlite import SqliteStore
-from bot.stores import store_from_url
+from bot.table.matches import MatchService
 from tests.conftest import Clock, started
 
 ALICE, BOB, CAROL = 11, 22, 33
@@ -482,7 +476,7 @@ async def test_the_records_queries_go_through_their_indexes(tmp_path: Path) -> N
 
 # ---------------------------------------------------------------- notifications and followers
 async def test_notification_settings_are_stored_per_person(store: MatchStore) -> None:
-    from bot.notify import NotifyPrefs
+    from bot.store.people import NotifyPrefs
 
     assert await store.notify_prefs([ALICE, BOB]) == {}, "nobody changed anything yet"
     alice = NotifyPrefs(ALICE, pings="dm", reminders=False, remind_after=3600.0, locale="fr")
@@ -496,7 +490,7 @@ async def test_notification_settings_are_stored_per_person(store: MatchStore) ->
 
 
 async def test_followers_follow_change_and_unfollow(store: MatchStore) -> None:
-    from bot.notify import Follower
+    from bot.store.people import Follower
 
     match = await lobby(store)
     assert await store.followers(match.id) == []
@@ -554,7 +548,7 @@ def person_to_act(service: MatchService, match: Match) -> int:
 async def test_an_away_period_pauses_the_time_limit_and_counts_it_from_the_return(
     service: MatchService, clock: Clock
 ) -> None:
-    from bot.notify import NotifyPrefs
+    from bot.store.people import NotifyPrefs
 
     match = await timed_match(service)
     person = person_to_act(service, match)
@@ -582,7 +576,7 @@ async def test_an_away_period_pauses_the_time_limit_and_counts_it_from_the_retur
 
 
 async def test_reminders_follow_each_persons_settings(service: MatchService, clock: Clock) -> None:
-    from bot.notify import NotifyPrefs
+    from bot.store.people import NotifyPrefs
 
     match = await service.get(await started(service))
     state = service.load_state(match)

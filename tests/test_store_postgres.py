@@ -14,12 +14,12 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from bot.matches import MatchService
-from bot.notify import Follower, NotifyPrefs
-from bot.store import COPIED_TABLES, Match, Seat, StoreError, UndoRequest, migrations
-from bot.store_postgres import PostgresStore
-from bot.store_sqlite import SqliteStore
-from bot.stores import store_from_url
+from bot.store.contract import COPIED_TABLES, Match, Seat, StoreError, UndoRequest, migrations
+from bot.store.drivers import store_from_url
+from bot.store.people import Follower, NotifyPrefs
+from bot.store.postgres import PostgresStore
+from bot.store.sqlite import SqliteStore
+from bot.table.matches import MatchService
 from tests.conftest import ALICE, BOB, Clock, started
 from tests.postgres_server import PostgresServer
 from tests.test_records import CAROL, schema_3_database
@@ -116,7 +116,7 @@ async def test_an_old_database_upgrades_as_it_does_in_sqlite(
     path = tmp_path / "old.db"
     schema_3_database(path)
     with monkeypatch.context() as older:
-        older.setattr("bot.store_postgres.migrations", lambda dialect: migrations(dialect)[:3])
+        older.setattr("bot.store.postgres.migrations", lambda dialect: migrations(dialect)[:3])
         older.setattr(PostgresStore, "_record_unrecorded_finishes", lambda self: asyncio.sleep(0))
         old = PostgresStore(postgres_url)
         await old.open()
@@ -201,7 +201,7 @@ def test_postgresql_urls_take_the_postgresql_driver(monkeypatch: pytest.MonkeyPa
     assert isinstance(store_from_url("postgresql://bot@db/rushtable"), PostgresStore)
     assert isinstance(store_from_url("postgres://bot@db/rushtable"), PostgresStore)
     monkeypatch.setitem(sys.modules, "asyncpg", None)  # not installed
-    monkeypatch.delitem(sys.modules, "bot.store_postgres")
+    monkeypatch.delitem(sys.modules, "bot.store.postgres")
     with pytest.raises(StoreError, match=r"pip install 'rush-table\[postgres\]'"):
         store_from_url("postgresql://bot@db/rushtable")
 
@@ -361,9 +361,9 @@ def test_every_shared_statement_is_numbered_for_postgresql() -> None:
     numbered, a nullable comparison made NULL-safe, and a ``?`` in a literal refused."""
     import re
 
-    from bot import store
-    from bot.shards import ALL_SHARDS
-    from bot.store_postgres import _ANY_ID, numbered
+    from bot.store import sql as store
+    from bot.store.postgres import _ANY_ID, numbered
+    from bot.store.shards import ALL_SHARDS
 
     shared = [v for k, v in vars(store).items() if isinstance(v, str) and k.isupper()]
     shared += [

@@ -1,4 +1,4 @@
-"""Undo requests below Discord: the rules (``bot.undo``), the match service that applies
+"""Undo requests below Discord: the rules (``bot.table.undo``), the match service that applies
 them, and the store's rewind, on both store drivers."""
 
 from __future__ import annotations
@@ -9,12 +9,12 @@ from typing import Any
 
 import pytest
 
-from bot import undo
-from bot.errors import NotSeated, StaleBoard
 from bot.games import GAMES
 from bot.games.base import SeededRng, is_order_action, watch_draws
-from bot.matches import UNDONE_AT, MatchService
-from bot.store import Match, MatchStore, StaleVersion, UndoRequest
+from bot.store.contract import Match, MatchStore, StaleVersion, UndoRequest
+from bot.table import undo
+from bot.table.errors import NotSeated, StaleBoard
+from bot.table.matches import UNDONE_AT, MatchService
 from tests.conftest import Clock
 
 ALICE, BOB, CAROL, DAVE = 11, 22, 33, 44

@@ -10,12 +10,16 @@ import contextlib
 import json
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar, cast
 
 StateT = TypeVar("StateT")
+
+#: A view as the platform sees it: read-only. Each game types its own views (a
+#: ``TypedDict`` per game, read by its renderer and its cog).
+View = Mapping[str, Any]
 
 #: The longest action string: it must fit in a button's custom_id with the match id.
 MAX_ACTION_LENGTH = 60
@@ -58,7 +62,7 @@ class Game(Protocol[StateT]):
 
     def outcome(self, state: StateT) -> Outcome | None: ...
 
-    def view(self, state: StateT, seat: int | None) -> dict[str, Any]: ...
+    def view(self, state: StateT, seat: int | None) -> View: ...
 
     def bot_action(self, state: StateT, seat: int, rng: random.Random) -> str: ...
 
@@ -136,7 +140,7 @@ class HasSecrets(Protocol[StateT_contra]):
     that also show what they derive (a pawn's reach, the legs a card may move).
 
     The table lets a player take an action back only while no hidden information has come
-    out since (``bot.undo``). It compares ``secrets_of`` before and after each action: the
+    out since (``bot.table.undo``). It compares ``secrets_of`` before and after each action: the
     engine's ``secrets`` when it has this method, else every seat's private view beyond the
     public view. That default is right for a game whose only secrets are hands shown to
     their owners (Rush'n'Crush) or that has none (Ruship); it is too strict for private

@@ -96,6 +96,7 @@ from bot.games.base import (
     IllegalAction,
     Outcome,
     SeededRng,
+    View,
     is_order_action,
     require,
 )
@@ -501,7 +502,7 @@ def attack_actions(state: FireshipState, seat: int) -> list[str]:
     return actions
 
 
-def attack_preview(view: Json, leader_id: str, target_id: str) -> tuple[int, int] | None:
+def attack_preview(view: View, leader_id: str, target_id: str) -> tuple[int, int] | None:
     """The attack and defence sums of ``attack <leader> <target>`` as a view shows the
     board (before any Gagne +1): what the engine compares. None when a side is not on the
     board. Pure: it reads the view's pawns and islands only, so it works on any seat's view.

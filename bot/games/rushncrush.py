@@ -71,7 +71,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -2068,3 +2068,44 @@ def choose_action(state: RncState, seat: int, rng: random.Random) -> str:
 
 
 GAME = RushNCrush()
+
+
+# --- what a dashboard shows ---------------------------------------------------------------
+Bubble = tuple[int, int]
+
+
+def reachable_bubbles(car: Mapping[str, Any], phase: str) -> set[Bubble]:
+    """Where the lever of the car on turn may go this turn (its Nitro and Drag chute cards
+    are hidden, so not counted): one action (accelerate, with one turbo; decelerate; change
+    gear; hold) with brake tokens spent before or after it."""
+    start = (int(car["gear"]), int(car["speed"]))
+    brakes = int(car["brakes"])
+
+    def down(bubble: Bubble, steps: int) -> list[Bubble]:
+        found = [bubble]
+        for _ in range(steps):
+            lower = decelerated(found[-1])
+            if lower is None:
+                break
+            found.append(lower)
+        return found
+
+    if phase == "dash_post":
+        return set(down(start, brakes))
+    if phase != "dash":
+        return set()
+    reach: set[Bubble] = set()
+    for before, first in enumerate(down(start, brakes)):
+        mains = [first, *[(gear, first[1]) for gear in gear_changes(first)]]
+        lower = decelerated(first)
+        if lower is not None:
+            mains.append(lower)
+        up = accelerated(first)
+        if up is not None:
+            mains.append(up)
+            turbo = accelerated(up)
+            if turbo is not None and int(car["turbos"]) > 0:
+                mains.append(turbo)
+        for main in mains:
+            reach.update(down(main, brakes - before))
+    return reach

@@ -15,80 +15,21 @@ import threading
 import time
 from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from bot.pictures.animation import Animation, ReplayJob, animate, boards_needed
+from bot.pictures.boards import (
+    draw_every_opening,
+    render_board,
+    render_boards,
+    render_private,
+)
 from renderers import PRIVATE_RENDERERS, RENDERERS
-from renderers.base import clear_layers, with_result
-
-if TYPE_CHECKING:
-    from bot.replay import Animation, ReplayJob
 
 log = logging.getLogger(__name__)
 
-#: A board label holding the result lines (one per line) of a finished match.
-RESULT_LABEL = "result"
-
-
-def default_processes() -> int:
-    """One core stays with the event loop (engine, database, Discord); the others draw.
-    Measured on 2 cores: one worker gives lower latency than two at 100 clicks/s."""
-    return max(1, (os.cpu_count() or 2) - 1)
-
-
-def render_board(game: str, view: Mapping[str, Any], labels: Mapping[str, str] | None) -> bytes:
-    png = RENDERERS[game](view, labels)
-    result = (labels or {}).get(RESULT_LABEL)
-    return with_result(png, result.splitlines()) if result else png
-
-
 #: A replay's boards are drawn this many at a time (about 50 ms of a worker's time).
 REPLAY_BOARDS_AT_ONCE = 4
-
-
-def render_boards(
-    game: str, views: list[Mapping[str, Any]], labels: Mapping[str, str] | None
-) -> list[bytes]:
-    """Several boards of one match in one trip to a worker (a replay's)."""
-    return [render_board(game, view, labels) for view in views]
-
-
-def render_private(
-    game: str, view: Mapping[str, Any], focus: str, labels: Mapping[str, str] | None
-) -> bytes:
-    return PRIVATE_RENDERERS[game](view, focus, labels)
-
-
-def draw_every_opening() -> int:
-    """Each game's opening board, drawn once: fonts, palettes and cached layers are then
-    ready in this worker. Returns how many boards were drawn."""
-    from bot.games import GAMES
-
-    openings = {
-        game: GAMES[game].view(GAMES[game].new_state(GAMES[game].min_players, 0), None)
-        for game in RENDERERS
-    }
-    for game, render in RENDERERS.items():
-        render(openings[game], None)  # fits the palette, drawing boards of every shape
-    clear_layers()  # ...whose layers this worker need not keep
-    for game, render in RENDERERS.items():
-        render(openings[game], None)
-    release_free_memory()
-    return len(RENDERERS)
-
-
-def release_free_memory() -> bool:
-    """Give the memory freed since back to the system (glibc only; elsewhere nothing).
-
-    Fitting the palettes at warm-up makes many large pictures that are freed at once, but
-    the C allocator keeps their pages: a worker then held about 180 MB, 108 MB after this.
-    """
-    try:
-        trim = ctypes.CDLL(None).malloc_trim
-    except (OSError, AttributeError):
-        return False
-    trim(0)
-    return True
-
 
 PARENT_CHECK_SECONDS = 1.0
 _PR_SET_PDEATHSIG = 1
@@ -170,13 +111,11 @@ class BoardPainter:
         )
 
     async def render_replay(self, job: ReplayJob) -> Animation:
-        """A match's animated replay (``bot.replay``): seconds of work, done so that other
+        """A match's animated replay (``bot.table.replay``): seconds of work, done so that other
         matches' boards never wait long behind it. Its boards are drawn in the render
         workers ``REPLAY_BOARDS_AT_ONCE`` at a time (a board asked for meanwhile is drawn
         between two batches), then encoded in a thread, which holds the GIL little
         (Pillow lets it go while it converts, scales and encodes). One replay at a time."""
-        from bot.replay import animate, boards_needed
-
         async with self._replay_lock:
             needed = boards_needed(job)
             boards: dict[int, bytes] = {}

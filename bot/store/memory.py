@@ -14,11 +14,8 @@ from contextlib import asynccontextmanager
 from dataclasses import replace
 from typing import Any
 
-from bot import records
-from bot.notify import Follower, NotifyPrefs
-from bot.records import PlayedMatch, PlayerStats, Ranked, Rating
-from bot.shards import ALL_SHARDS, Shards
-from bot.store import (
+from bot.store import sql
+from bot.store.contract import (
     OPEN_STATUSES,
     TIMER_LEASE_SECONDS,
     ChannelTaken,
@@ -27,8 +24,19 @@ from bot.store import (
     StaleVersion,
     StoreError,
     UndoRequest,
-    with_record,
 )
+from bot.store.people import Follower, NotifyPrefs
+from bot.store.ratings import (
+    MOVE_TIME_MATCHES,
+    TREND_MATCHES,
+    PlayedMatch,
+    PlayerStats,
+    Ranked,
+    Rating,
+    rate,
+    rating_entries,
+)
+from bot.store.shards import ALL_SHARDS, Shards
 
 
 class MemoryStore:
@@ -143,7 +151,7 @@ class MemoryStore:
                 other = self._open_in(match.channel_id)
                 if other is not None:
                     raise ChannelTaken(f"channel {match.channel_id} has an open match")
-            match, finishing = with_record(
+            match, finishing = sql.with_record(
                 match, stored.status, stored.started_at, stored.ended_at, now
             )
             updated = replace(
@@ -168,13 +176,13 @@ class MemoryStore:
         if match.guild_id is None or any(row[0] == match.id for row in self._history):
             return
         guild = match.guild_id
-        entries = records.rating_entries(match.seats)
+        entries = rating_entries(match.seats)
         current = {
             user: self._ratings[(guild, match.game, user)]
             for user, _ in entries
             if user is not None and (guild, match.game, user) in self._ratings
         }
-        for user, rating in records.rate(entries, current).items():
+        for user, rating in rate(entries, current).items():
             self._ratings[(guild, match.game, user)] = rating
             self._history.append((match.id, user, guild, match.game, rating.ordinal, now))
 
@@ -221,7 +229,7 @@ class MemoryStore:
         results = self._played(guild_id, user_id)
         recent = [r for r in results if game is None or r.game == game]
         move_seconds: list[float] = []
-        for played in recent[-records.MOVE_TIME_MATCHES :]:
+        for played in recent[-MOVE_TIME_MATCHES:]:
             match = self._matches[played.match_id]
             before = match.started_at if match.started_at is not None else match.created_at
             for seq, seat, _action, at in self._actions.get(played.match_id, []):
@@ -239,7 +247,7 @@ class MemoryStore:
                 ordinal
                 for _m, user, guild, played_game, ordinal, _at in self._history
                 if guild == guild_id and user == user_id and played_game == rated_game
-            ][-(records.TREND_MATCHES + 1) :]
+            ][-(TREND_MATCHES + 1) :]
             for rated_game in ratings
         }
         return PlayerStats(results, move_seconds, ratings, history)

@@ -3,7 +3,7 @@ issue's budget: a 200-turn match in at most 10 s on one core), for each turn gam
 
 Each match is played through its engine by seeded players (the AI, or random legal moves
 where the AI ends matches too soon), logged as the store would log it, then replayed the
-way ``/replay`` does: the log replayed (``bot.replay.replay``), the boards drawn in a render
+way ``/replay`` does: the log replayed (``bot.table.replay.replay``), the boards drawn in a render
 worker and encoded in a thread (``BoardPainter.render_replay``): one step after the other,
 so one core at a time. Meanwhile another match's board is asked for every 100 ms, to see
 how long a click elsewhere waits behind a replay.
@@ -20,12 +20,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.games import GAMES
-from bot.games.base import SYSTEM_SEAT, clock_of
-from bot.matches import STARTED_AT, MatchService
-from bot.rendering import BoardPainter
-from bot.replay import Animation, LogEntry, ReplayJob, Step, frames_of, replay
-from bot.store import Match, Seat
-from bot.store_memory import MemoryStore
+from bot.games.base import SYSTEM_SEAT, View, clock_of
+from bot.pictures.animation import Animation, ReplayJob
+from bot.pictures.painter import BoardPainter
+from bot.store.contract import Match, Seat
+from bot.store.memory import MemoryStore
+from bot.table.matches import STARTED_AT, MatchService
+from bot.table.replay import LogEntry, Step, frames_of, replay
 
 #: The moment the played matches start (any fixed wall-clock time).
 START = 1_700_000_000.0
@@ -103,7 +104,7 @@ def offline_service() -> MatchService:
     return MatchService(MemoryStore(), time.time)
 
 
-def simple_caption(step: Step | None, before: dict[str, Any]) -> tuple[str, ...]:
+def simple_caption(step: Step | None, before: View) -> tuple[str, ...]:
     """A caption from the log alone (the bot's own come from each game's account)."""
     if step is None:
         return ("The start",)

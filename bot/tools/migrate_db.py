@@ -11,8 +11,8 @@ import asyncio
 import sys
 from typing import Any, Protocol, cast
 
-from bot.store import COPIED_TABLES, StoreError
-from bot.stores import store_from_url
+from bot.store.contract import COPIED_TABLES, StoreError
+from bot.store.drivers import store_from_url
 
 USAGE = "usage: python -m bot migrate-db FROM_DATABASE_URL TO_DATABASE_URL"
 

@@ -26,10 +26,10 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from bot.games import GAMES
-from bot.matches import MatchService
-from bot.shards import Shards
-from bot.store import Match, MatchStore
-from bot.stores import store_from_url
+from bot.store.contract import Match, MatchStore
+from bot.store.drivers import store_from_url
+from bot.store.shards import Shards
+from bot.table.matches import MatchService
 
 #: ``--game mixed``: the turn games, in rotation (Rush Out! has its own ``--live`` bench).
 MIXED = ("ruship", "bugrace", "rushncrush", "fireship")

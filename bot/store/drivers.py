@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bot.store import MatchStore, StoreError
-from bot.store_memory import MemoryStore
-from bot.store_sqlite import SqliteStore
+from bot.store.contract import MatchStore, StoreError
+from bot.store.memory import MemoryStore
+from bot.store.sqlite import SqliteStore
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
@@ -21,7 +21,7 @@ def store_from_url(database_url: str) -> MatchStore:
 
 def _postgres_store(database_url: str) -> MatchStore:
     try:
-        from bot.store_postgres import PostgresStore
+        from bot.store.postgres import PostgresStore
     except ModuleNotFoundError as error:
         if error.name != "asyncpg":
             raise

@@ -8,7 +8,7 @@ replaced so the count stays constant. ``--game mixed`` spreads the matches over 
 games; the timer loop claims the due timers every second meanwhile, as in the bot.
 
 ``--bot-processes N`` runs N bot processes side by side on one database
-(``--database-url``), one shard each, sharing the clicks (``bot.bench_shards``). Either
+(``--database-url``), one shard each, sharing the clicks (``bot.tools.bench_shards``). Either
 way the bench checks afterwards that no click was lost or doubled and that every due
 timer fired once, and exits non-zero if not.
 """
@@ -34,7 +34,15 @@ from typing import Any
 
 from PIL import Image
 
-from bot.bench_shards import (
+from bot.games import GAMES
+from bot.games.base import View
+from bot.pictures.boards import render_board
+from bot.pictures.painter import BoardPainter
+from bot.settings import default_processes
+from bot.store.contract import Match, MatchStore, StoreError
+from bot.table.errors import MatchNotActive, TableError
+from bot.table.matches import MatchService
+from bot.tools.bench_shards import (
     BenchError,
     BenchOptions,
     Check,
@@ -52,11 +60,7 @@ from bot.bench_shards import (
     run_bot_processes,
     wait_for_go,
 )
-from bot.errors import MatchNotActive, TableError
-from bot.games import GAMES
-from bot.matches import MatchService
-from bot.rendering import BoardPainter, default_processes, render_board
-from bot.store import Match, MatchStore, StoreError
+from bot.tools.figures import percentile
 
 #: One board in this many is kept for ``render_against_bare_encode``.
 SAMPLE_EVERY = 25
@@ -78,7 +82,7 @@ class Bench:
         self.numbers = plan.numbering.numbers_of(plan.shard, plan.next_number)
         self.measures = Measures()
         #: Every ``SAMPLE_EVERY``-th board drawn, kept to time it again beside a bare encode.
-        self.samples: list[tuple[str, dict[str, Any], dict[str, str]]] = []
+        self.samples: list[tuple[str, View, dict[str, str]]] = []
 
     async def open_match(self) -> None:
         """A new match in this process's shard, in place of a finished one."""
@@ -246,7 +250,7 @@ async def run_bench(options: BenchOptions, database_url: str) -> BenchResult:
 
 
 def render_against_bare_encode(
-    samples: list[tuple[str, dict[str, Any], dict[str, str]]],
+    samples: list[tuple[str, View, dict[str, str]]],
 ) -> list[tuple[str, float, float]]:
     """Each sampled board drawn and encoded as the bot does, then the same picture encoded
     alone by Pillow's plain PNG encoder: (game, render ms, bare encode ms), in this process."""
@@ -281,11 +285,6 @@ def tree_rss_kb() -> int:
         if entry.name == me or fields.get("PPid", "").strip() == me:
             total += int(fields.get("VmRSS", "0 kB").split()[0])
     return total
-
-
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
 def arguments() -> argparse.ArgumentParser:
@@ -335,7 +334,7 @@ def main(argv: list[str]) -> int:
     if args.child:
         return run_child(*args.child)
     if args.replay:
-        from bot.bench_replay import main as replay_bench
+        from bot.tools.bench_replay import main as replay_bench
 
         return replay_bench(seed=args.seed, processes=args.processes)
     if args.live:
@@ -431,8 +430,8 @@ def render_against_bare_encode_lines(timed: list[tuple[str, float, float]]) -> l
 
 
 def live(args: argparse.Namespace) -> int:
-    from bot.bench_live import report as live_report
-    from bot.bench_live import run_live_bench
+    from bot.tools.bench_live import report as live_report
+    from bot.tools.bench_live import run_live_bench
 
     with tempfile.TemporaryDirectory() as folder:
         measures, elapsed = asyncio.run(

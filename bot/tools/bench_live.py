@@ -19,12 +19,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.errors import TableError
 from bot.games import GAMES, IllegalAction
 from bot.i18n import Tr
-from bot.matches import MatchService
-from bot.rendering import BoardPainter
-from bot.store_sqlite import SqliteStore
+from bot.pictures.painter import BoardPainter
+from bot.store.sqlite import SqliteStore
+from bot.table.errors import TableError
+from bot.table.matches import MatchService
 
 GAME = "rushout"
 PLAYERS = 5
@@ -147,7 +147,7 @@ async def run_live_bench(
 
 
 def report(measures: LiveMeasures, matches: int, elapsed: float) -> list[str]:
-    from bot.bench import percentile
+    from bot.tools.figures import percentile
 
     replies = measures.reply_ms or [0.0]
     return [

@@ -22,83 +22,29 @@ from urllib.parse import urlsplit
 
 import asyncpg
 
-from bot import records
-from bot.notify import Follower, NotifyPrefs
-from bot.records import PlayedMatch, PlayerStats, Ranked
-from bot.shards import ALL_SHARDS, Shards
-from bot.store import (
-    _MATCH_COLUMNS,
-    ACTION_LOG,
-    ACTIVE_OF_USER,
-    COUNT_FINISHED,
-    COUNT_RATED,
-    DELETE_SEATS,
-    DROP_UNDO_REQUEST,
-    FINISHED_OF_PLAYER,
-    FOLLOW,
-    FOLLOWERS,
-    FREEZE,
-    INSERT_ACTION,
-    INSERT_MATCH,
-    INSERT_RATING_HISTORY,
-    INSERT_SEAT,
-    LATEST_IN_CHANNEL,
-    MARK_REMINDED,
-    MATCH_BEFORE_WRITE,
-    MATCH_BY_ID,
-    OPEN_IN_CHANNEL,
-    OPEN_OF_USER,
-    PLAYED_COLUMNS,
-    PLAYER_RATINGS,
-    PUT_UNDO_REQUEST,
-    RATED_ALREADY,
-    RATING_TREND,
-    REWIND_MATCH,
-    SET_BOARD,
-    SET_BOARD_MESSAGE,
-    SET_ENDED,
-    SET_NOTIFY_PREFS,
-    SET_TIMER,
+from bot.store import sql
+from bot.store.contract import (
     TIMER_LEASE_SECONDS,
-    UNDO_REQUEST,
-    UNFOLLOW,
-    UPDATE_MATCH,
-    UPSERT_RATING,
     ChannelTaken,
     Match,
     Seat,
     StaleVersion,
     StoreError,
     UndoRequest,
-    _match_from_row,
-    _played_from_row,
-    action_row,
-    active_where,
     copied_table,
-    follower_params,
-    followers_from_rows,
-    lagging_where,
-    matches_sql,
     migrations,
-    move_seconds_sql,
-    new_match_params,
-    notify_prefs_from_rows,
-    notify_prefs_params,
-    notify_prefs_sql,
-    placed,
-    ranked_page,
-    rating_from_row,
-    rating_history_row,
-    rating_row,
-    ratings_of_sql,
-    rewind_params,
-    seat_from_row,
-    seat_rows,
-    undo_request_from_row,
-    undo_request_params,
-    update_params,
-    with_record,
 )
+from bot.store.people import Follower, NotifyPrefs
+from bot.store.ratings import (
+    MOVE_TIME_MATCHES,
+    TREND_MATCHES,
+    PlayedMatch,
+    PlayerStats,
+    Ranked,
+    rate,
+    rating_entries,
+)
+from bot.store.shards import ALL_SHARDS, Shards
 
 #: The first key of this driver's advisory locks, pg_advisory_lock(int, int): "RT" + a number.
 _MIGRATING = 0x5254_0001
@@ -109,14 +55,18 @@ _RATINGS = 0x5254_0003
 CONNECT_TIMEOUT = 10.0
 
 #: A match's columns and its seats as one JSON list, so that one statement (one snapshot)
-#: reads both; ``_match_from_row`` reads the first 21 columns.
+#: reads both; ``sql.match_from_row`` reads the first 21 columns.
 _WITH_SEATS = (
-    f"{_MATCH_COLUMNS}, (SELECT json_agg(json_build_array(s.seat, s.user_id, s.is_ai, "
+    f"{sql.MATCH_COLUMNS}, (SELECT json_agg(json_build_array(s.seat, s.user_id, s.is_ai, "
     "s.expiries, s.place, s.won) ORDER BY s.seat) FROM seats s WHERE s.match_id = matches.id)"
 )
 
-#: The person's finished matches (user id, server id), as ``_played_from_row`` reads them.
-_PLAYED = PLAYED_COLUMNS + "FROM seats s JOIN matches m ON m.id = s.match_id " + FINISHED_OF_PLAYER
+#: The person's finished matches (user id, server id), as ``sql.played_from_row`` reads them.
+_PLAYED = (
+    sql.PLAYED_COLUMNS
+    + "FROM seats s JOIN matches m ON m.id = s.match_id "
+    + sql.FINISHED_OF_PLAYER
+)
 
 #: PostgreSQL's condition on a list of ids (one array value), for the shared statements.
 _ANY_ID = "= ANY(?::BIGINT[])"
@@ -138,8 +88,8 @@ _PLACEHOLDER = re.compile(r"\bIS \?|\?")
 
 
 @functools.cache
-def numbered(sql: str) -> str:
-    """A statement written for SQLite (``bot.store``) in PostgreSQL's terms: each ``?``
+def numbered(statement: str) -> str:
+    """A statement written for SQLite (``bot.store.sql``) in PostgreSQL's terms: each ``?``
     becomes ``$1``, ``$2``, … in order, and ``IS ?`` (which matches NULL to NULL) becomes
     ``IS NOT DISTINCT FROM $n``. Our SQL has no ``?`` inside a string literal: one there
     is refused (``ValueError``) rather than numbered."""
@@ -147,12 +97,12 @@ def numbered(sql: str) -> str:
 
     def number(found: re.Match[str]) -> str:
         nonlocal count
-        if sql.count("'", 0, found.start()) % 2:
-            raise ValueError(f"a '?' inside a string literal: {sql!r}")
+        if statement.count("'", 0, found.start()) % 2:
+            raise ValueError(f"a '?' inside a string literal: {statement!r}")
         count += 1
         return f"IS NOT DISTINCT FROM ${count}" if found[0] != "?" else f"${count}"
 
-    return _PLACEHOLDER.sub(number, sql)
+    return _PLACEHOLDER.sub(number, statement)
 
 
 def _int4(number: int) -> int:
@@ -172,17 +122,17 @@ def describe(dsn: str) -> str:
 
 
 def _seats(text: str | None) -> tuple[Seat, ...]:
-    return tuple(seat_from_row(*seat) for seat in json.loads(text or "[]"))
+    return tuple(sql.seat_from_row(*seat) for seat in json.loads(text or "[]"))
 
 
 def _matches_sql(where: str) -> str:
     """``bot.store.matches_sql`` reading ``_WITH_SEATS``, numbered."""
-    return numbered(matches_sql(_WITH_SEATS, where))
+    return numbered(sql.matches_sql(_WITH_SEATS, where))
 
 
 def _matches(rows: Sequence[Any]) -> list[Match]:
     """Matches read with ``_WITH_SEATS``."""
-    return [_match_from_row(row, _seats(row[21])) for row in rows]
+    return [sql.match_from_row(row, _seats(row[21])) for row in rows]
 
 
 @contextmanager
@@ -328,9 +278,9 @@ class PostgresStore:
                 "AND ended_at IS NULL ORDER BY updated_at, id FOR UPDATE"
             )
             for match_id, ended_at in pending:
-                match = placed(await self._get(conn, match_id))
+                match = sql.placed(await self._get(conn, match_id))
                 await self._write_seats(conn, match_id, match.seats)
-                await conn.execute(numbered(SET_ENDED), ended_at, match_id)
+                await conn.execute(numbered(sql.SET_ENDED), ended_at, match_id)
                 await self._rate(conn, match, ended_at)
 
     async def close(self) -> None:
@@ -340,11 +290,11 @@ class PostgresStore:
         self._pool = self._lock_pool = None
 
     # ---------------------------------------------------------------- matches
-    async def _select(self, conn: Any, sql: str, *args: Any) -> list[Match]:
-        return _matches(await conn.fetch(sql, *args))
+    async def _select(self, conn: Any, statement: str, *args: Any) -> list[Match]:
+        return _matches(await conn.fetch(statement, *args))
 
     async def _get(self, conn: Any, match_id: int) -> Match:
-        (match,) = await self._select(conn, _matches_sql(MATCH_BY_ID), match_id)
+        (match,) = await self._select(conn, _matches_sql(sql.MATCH_BY_ID), match_id)
         return match
 
     @asynccontextmanager
@@ -359,8 +309,8 @@ class PostgresStore:
     async def _write_seats(
         self, conn: asyncpg.Connection, match_id: int, seats: Sequence[Seat]
     ) -> None:
-        await conn.execute(numbered(DELETE_SEATS), match_id)
-        await conn.executemany(numbered(INSERT_SEAT), seat_rows(match_id, seats))
+        await conn.execute(numbered(sql.DELETE_SEATS), match_id)
+        await conn.executemany(numbered(sql.INSERT_SEAT), sql.seat_rows(match_id, seats))
 
     async def create_lobby(
         self,
@@ -376,25 +326,25 @@ class PostgresStore:
     ) -> Match:
         async with self._transaction() as conn:
             match_id = await conn.fetchval(
-                numbered(INSERT_MATCH + " RETURNING id"),
-                *new_match_params(guild_id, channel_id, game, creator_id, seed, settings, now),
+                numbered(sql.INSERT_MATCH + " RETURNING id"),
+                *sql.new_match_params(guild_id, channel_id, game, creator_id, seed, settings, now),
             )
             await self._write_seats(conn, match_id, seats)
         return await self._get(self.pool, match_id)
 
     async def get(self, match_id: int) -> Match | None:
-        matches = await self._select(self.pool, _matches_sql(MATCH_BY_ID), match_id)
+        matches = await self._select(self.pool, _matches_sql(sql.MATCH_BY_ID), match_id)
         return matches[0] if matches else None
 
     async def open_in_channel(self, channel_id: int) -> Match | None:
-        matches = await self._select(self.pool, _matches_sql(OPEN_IN_CHANNEL), channel_id)
+        matches = await self._select(self.pool, _matches_sql(sql.OPEN_IN_CHANNEL), channel_id)
         return matches[0] if matches else None
 
     async def of_user(self, guild_id: int | None, user_id: int) -> list[Match]:
-        return await self._select(self.pool, _matches_sql(OPEN_OF_USER), guild_id, user_id)
+        return await self._select(self.pool, _matches_sql(sql.OPEN_OF_USER), guild_id, user_id)
 
     async def active(self, shards: Shards = ALL_SHARDS) -> list[Match]:
-        return await self._select(self.pool, _matches_sql(active_where(shards)))
+        return await self._select(self.pool, _matches_sql(sql.active_where(shards)))
 
     @asynccontextmanager
     async def match_lock(self, match_id: int) -> AsyncIterator[None]:
@@ -411,11 +361,11 @@ class PostgresStore:
                 await self._run_or_drop(conn, "SELECT pg_advisory_unlock($1, $2)", *key)
 
     @staticmethod
-    async def _run_or_drop(conn: asyncpg.Connection, sql: str, *args: Any) -> None:
+    async def _run_or_drop(conn: asyncpg.Connection, statement: str, *args: Any) -> None:
         """Lock or unlock; if that fails or is cancelled half-way, the lock's state is
         unknown: closing the session is what surely frees it."""
         try:
-            await conn.execute(sql, *args)
+            await conn.execute(statement, *args)
         except BaseException:
             conn.terminate()
             raise
@@ -435,7 +385,7 @@ class PostgresStore:
             await self._write_seats(conn, match.id, match.seats)
             if action is not None:
                 await conn.execute(
-                    numbered(INSERT_ACTION), *action_row(match.id, new_version, action, now)
+                    numbered(sql.INSERT_ACTION), *sql.action_row(match.id, new_version, action, now)
                 )
             if finishing:
                 await self._rate(conn, match, now)
@@ -445,32 +395,32 @@ class PostgresStore:
     async def _with_record(
         conn: asyncpg.Connection, match: Match, now: float
     ) -> tuple[Match, bool]:
-        """``with_record`` over the stored row, locked until the transaction ends."""
-        before = await conn.fetchrow(numbered(MATCH_BEFORE_WRITE + " FOR UPDATE"), match.id)
+        """``sql.with_record`` over the stored row, locked until the transaction ends."""
+        before = await conn.fetchrow(numbered(sql.MATCH_BEFORE_WRITE + " FOR UPDATE"), match.id)
         if before is None:
             raise StaleVersion(f"match {match.id} does not exist")
         status, started, ended = before
-        return with_record(match, status, started, ended, now)
+        return sql.with_record(match, status, started, ended, now)
 
     @staticmethod
     async def _write_match(
         conn: asyncpg.Connection, match: Match, expected_version: int, now: float
     ) -> None:
         written = await conn.execute(
-            numbered(UPDATE_MATCH), *update_params(match, expected_version, now)
+            numbered(sql.UPDATE_MATCH), *sql.update_params(match, expected_version, now)
         )
         if written != "UPDATE 1":
             raise StaleVersion(f"match {match.id} is no longer at version {expected_version}")
 
     async def _rate(self, conn: asyncpg.Connection, match: Match, now: float) -> None:
-        """Rate a placed, finished match, unless it was rated already. Two matches of the
+        """Rate a sql.placed, finished match, unless it was rated already. Two matches of the
         same server and game finishing at once (in two processes) take turns, so the
         second rates its players from the ratings the first wrote."""
         if match.guild_id is None:
             return
-        if await conn.fetchval(numbered(RATED_ALREADY), match.id):
+        if await conn.fetchval(numbered(sql.RATED_ALREADY), match.id):
             return
-        entries = records.rating_entries(match.seats)
+        entries = rating_entries(match.seats)
         people = [user for user, _ in entries if user is not None]
         if not people:
             return
@@ -478,36 +428,44 @@ class PostgresStore:
         await conn.execute(
             "SELECT pg_advisory_xact_lock($1, $2)", _RATINGS, _ratings_key(guild, game)
         )
-        rows = await conn.fetch(numbered(ratings_of_sql(_ANY_ID)), guild, game, people)
-        current = {int(user): rating_from_row(mu, sigma, games) for user, mu, sigma, games in rows}
-        rated = records.rate(entries, current)
+        rows = await conn.fetch(numbered(sql.ratings_of_sql(_ANY_ID)), guild, game, people)
+        current = {
+            int(user): sql.rating_from_row(mu, sigma, games) for user, mu, sigma, games in rows
+        }
+        rated = rate(entries, current)
         await conn.executemany(
-            numbered(UPSERT_RATING), [rating_row(match, u, r, now) for u, r in rated.items()]
+            numbered(sql.UPSERT_RATING),
+            [sql.rating_row(match, u, r, now) for u, r in rated.items()],
         )
         await conn.executemany(
-            numbered(INSERT_RATING_HISTORY),
-            [rating_history_row(match, u, r, now) for u, r in rated.items()],
+            numbered(sql.INSERT_RATING_HISTORY),
+            [sql.rating_history_row(match, u, r, now) for u, r in rated.items()],
         )
 
     async def set_board_message(self, match_id: int, message_id: int | None) -> None:
-        await self.pool.execute(numbered(SET_BOARD_MESSAGE), message_id, match_id)
+        await self.pool.execute(numbered(sql.SET_BOARD_MESSAGE), message_id, match_id)
 
     async def set_board(
         self, match_id: int, *, message_id: int, version: int, acting: Sequence[int]
     ) -> None:
         await self.pool.execute(
-            numbered(SET_BOARD), message_id, version, json.dumps(sorted(acting)), match_id, version
+            numbered(sql.SET_BOARD),
+            message_id,
+            version,
+            json.dumps(sorted(acting)),
+            match_id,
+            version,
         )
 
     async def lagging_boards(self, shards: Shards = ALL_SHARDS) -> list[Match]:
-        return await self._select(self.pool, _matches_sql(lagging_where(shards)))
+        return await self._select(self.pool, _matches_sql(sql.lagging_where(shards)))
 
     async def latest_in_channel(self, channel_id: int) -> Match | None:
-        matches = await self._select(self.pool, _matches_sql(LATEST_IN_CHANNEL), channel_id)
+        matches = await self._select(self.pool, _matches_sql(sql.LATEST_IN_CHANNEL), channel_id)
         return matches[0] if matches else None
 
     async def mark_reminded(self, match_id: int, now: float) -> None:
-        await self.pool.execute(numbered(MARK_REMINDED), now, match_id)
+        await self.pool.execute(numbered(sql.MARK_REMINDED), now, match_id)
 
     async def due_timers(
         self,
@@ -532,10 +490,10 @@ class PostgresStore:
         return sorted(claimed, key=lambda match: (match.timer_at or 0.0, match.id))
 
     async def set_timer(self, match_id: int, at: float | None) -> None:
-        await self.pool.execute(numbered(SET_TIMER), at, match_id)
+        await self.pool.execute(numbered(sql.SET_TIMER), at, match_id)
 
     async def freeze(self, match_id: int, reason: str, now: float) -> None:
-        await self.pool.execute(numbered(FREEZE), reason, now, match_id)
+        await self.pool.execute(numbered(sql.FREEZE), reason, now, match_id)
 
     async def action_log(self, match_id: int) -> list[tuple[int, int, str]]:
         return [
@@ -543,7 +501,7 @@ class PostgresStore:
         ]
 
     async def timed_action_log(self, match_id: int) -> list[tuple[int, int, str, float]]:
-        rows = await self.pool.fetch(numbered(ACTION_LOG), match_id)
+        rows = await self.pool.fetch(numbered(sql.ACTION_LOG), match_id)
         return [(int(seq), int(seat), str(action), float(at)) for seq, seat, action, at in rows]
 
     # ---------------------------------------------------------------- undo requests
@@ -555,7 +513,7 @@ class PostgresStore:
         new_version = expected_version + 1
         async with self._transaction() as conn:
             written = await conn.execute(
-                numbered(REWIND_MATCH), *rewind_params(match, expected_version, now)
+                numbered(sql.REWIND_MATCH), *sql.rewind_params(match, expected_version, now)
             )
             if written != "UPDATE 1":
                 raise StaleVersion(f"match {match.id} is no longer at version {expected_version}")
@@ -565,25 +523,25 @@ class PostgresStore:
                 match.id,
                 list(drop),
             )
-            await conn.execute(numbered(DROP_UNDO_REQUEST), match.id)
+            await conn.execute(numbered(sql.DROP_UNDO_REQUEST), match.id)
         return replace(match, version=new_version, result=None)
 
     async def undo_request(self, match_id: int) -> UndoRequest | None:
-        row = await self.pool.fetchrow(numbered(UNDO_REQUEST), match_id)
-        return None if row is None else undo_request_from_row(match_id, row)
+        row = await self.pool.fetchrow(numbered(sql.UNDO_REQUEST), match_id)
+        return None if row is None else sql.undo_request_from_row(match_id, row)
 
     async def put_undo_request(self, request: UndoRequest) -> None:
-        await self.pool.execute(numbered(PUT_UNDO_REQUEST), *undo_request_params(request))
+        await self.pool.execute(numbered(sql.PUT_UNDO_REQUEST), *sql.undo_request_params(request))
 
     async def drop_undo_request(self, match_id: int) -> None:
-        await self.pool.execute(numbered(DROP_UNDO_REQUEST), match_id)
+        await self.pool.execute(numbered(sql.DROP_UNDO_REQUEST), match_id)
 
     # ---------------------------------------------------------------- players' records
     async def finished_of_player(
         self, guild_id: int | None, user_id: int, *, offset: int = 0, limit: int = 10
     ) -> tuple[list[PlayedMatch], int]:
         async with self.pool.acquire() as conn, _snapshot(conn):
-            total = await conn.fetchval(numbered(COUNT_FINISHED), user_id, guild_id)
+            total = await conn.fetchval(numbered(sql.COUNT_FINISHED), user_id, guild_id)
             rows = await conn.fetch(
                 numbered(
                     _PLAYED + "ORDER BY m.ended_at DESC NULLS LAST, m.id DESC LIMIT ? OFFSET ?"
@@ -593,7 +551,7 @@ class PostgresStore:
                 max(0, limit),
                 max(0, offset),
             )
-        return [_played_from_row(row) for row in rows], int(total)
+        return [sql.played_from_row(row) for row in rows], int(total)
 
     async def player_stats(
         self, guild_id: int | None, user_id: int, game: str | None = None
@@ -602,24 +560,24 @@ class PostgresStore:
             rows = await conn.fetch(
                 numbered(_PLAYED + "ORDER BY m.ended_at NULLS FIRST, m.id"), user_id, guild_id
             )
-            results = [_played_from_row(row) for row in rows]
+            results = [sql.played_from_row(row) for row in rows]
             recent = [r for r in results if game is None or r.game == game]
-            recent = recent[-records.MOVE_TIME_MATCHES :]
+            recent = recent[-MOVE_TIME_MATCHES:]
             move_seconds = await self._move_seconds(conn, [r.match_id for r in recent], user_id)
             ratings = {
-                str(rated): rating_from_row(mu, sigma, games)
+                str(rated): sql.rating_from_row(mu, sigma, games)
                 for rated, mu, sigma, games in await conn.fetch(
-                    numbered(PLAYER_RATINGS), guild_id, user_id
+                    numbered(sql.PLAYER_RATINGS), guild_id, user_id
                 )
             }
             history: dict[str, list[float]] = {}
             for rated in ratings:
                 trend = await conn.fetch(
-                    numbered(RATING_TREND),
+                    numbered(sql.RATING_TREND),
                     guild_id,
                     user_id,
                     rated,
-                    records.TREND_MATCHES + 1,
+                    TREND_MATCHES + 1,
                 )
                 history[rated] = [float(row[0]) for row in trend][::-1]
         return PlayerStats(results, move_seconds, ratings, history)
@@ -631,7 +589,7 @@ class PostgresStore:
         """How long the person took for each of their moves in these matches."""
         if not match_ids:
             return []
-        rows = await conn.fetch(numbered(move_seconds_sql(_ANY_ID)), match_ids, user_id)
+        rows = await conn.fetch(numbered(sql.move_seconds_sql(_ANY_ID)), match_ids, user_id)
         return [max(0.0, float(row[0])) for row in rows]
 
     async def leaderboard(
@@ -639,7 +597,7 @@ class PostgresStore:
     ) -> tuple[list[Ranked], int]:
         offset = max(0, offset)
         async with self.pool.acquire() as conn, _snapshot(conn):
-            total = await conn.fetchval(numbered(COUNT_RATED), guild_id, game)
+            total = await conn.fetchval(numbered(sql.COUNT_RATED), guild_id, game)
             rows = await conn.fetch(
                 "SELECT user_id, mu, sigma, games FROM ratings "
                 "WHERE guild_id IS NOT DISTINCT FROM $1 AND game = $2 "
@@ -649,7 +607,7 @@ class PostgresStore:
                 max(0, limit),
                 offset,
             )
-        return ranked_page(offset, rows), int(total)
+        return sql.ranked_page(offset, rows), int(total)
 
     async def rank_of(self, guild_id: int | None, game: str, user_id: int) -> Ranked | None:
         row = await self.pool.fetchrow(
@@ -665,32 +623,34 @@ class PostgresStore:
         if row is None:
             return None
         mu, sigma, games, ahead = row
-        return Ranked(int(ahead) + 1, user_id, rating_from_row(mu, sigma, games))
+        return Ranked(int(ahead) + 1, user_id, sql.rating_from_row(mu, sigma, games))
 
     # ---------------------------------------------------------------- notifications
     async def notify_prefs(self, user_ids: Sequence[int]) -> dict[int, NotifyPrefs]:
         people = sorted(set(user_ids))
         if not people:
             return {}
-        rows = await self.pool.fetch(numbered(notify_prefs_sql(_ANY_ID)), people)
-        return notify_prefs_from_rows(rows)
+        rows = await self.pool.fetch(numbered(sql.notify_prefs_sql(_ANY_ID)), people)
+        return sql.notify_prefs_from_rows(rows)
 
     async def set_notify_prefs(self, prefs: NotifyPrefs, now: float) -> None:
-        await self.pool.execute(numbered(SET_NOTIFY_PREFS), *notify_prefs_params(prefs, now))
+        await self.pool.execute(
+            numbered(sql.SET_NOTIFY_PREFS), *sql.notify_prefs_params(prefs, now)
+        )
 
     async def active_of_user(self, user_id: int) -> list[Match]:
-        return await self._select(self.pool, _matches_sql(ACTIVE_OF_USER), user_id)
+        return await self._select(self.pool, _matches_sql(sql.ACTIVE_OF_USER), user_id)
 
     async def follow(self, follower: Follower) -> None:
-        await self.pool.execute(numbered(FOLLOW), *follower_params(follower))
+        await self.pool.execute(numbered(sql.FOLLOW), *sql.follower_params(follower))
 
     async def unfollow(self, match_id: int, user_id: int) -> bool:
-        done = await self.pool.execute(numbered(UNFOLLOW), match_id, user_id)
+        done = await self.pool.execute(numbered(sql.UNFOLLOW), match_id, user_id)
         return bool(done != "DELETE 0")
 
     async def followers(self, match_id: int) -> list[Follower]:
-        rows = await self.pool.fetch(numbered(FOLLOWERS), match_id)
-        return followers_from_rows(match_id, rows)
+        rows = await self.pool.fetch(numbered(sql.FOLLOWERS), match_id)
+        return sql.followers_from_rows(match_id, rows)
 
     # ---------------------------------------------------------------- copying a database
     async def export_rows(self, table: str) -> tuple[list[str], list[tuple[Any, ...]]]:

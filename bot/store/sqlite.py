@@ -2,7 +2,7 @@
 
 Every change to a match is one transaction guarded by the match's ``version``; one
 connection serves every match and serialises the calls (``_serialised``). The statements
-this driver shares with the PostgreSQL driver are written once in ``bot.store``.
+this driver shares with the PostgreSQL driver are written once in ``bot.store.sql``.
 """
 
 from __future__ import annotations
@@ -19,83 +19,29 @@ from urllib.parse import urlparse
 
 import aiosqlite
 
-from bot import records
-from bot.notify import Follower, NotifyPrefs
-from bot.records import PlayedMatch, PlayerStats, Ranked
-from bot.shards import ALL_SHARDS, Shards
-from bot.store import (
-    _MATCH_COLUMNS,
-    ACTION_LOG,
-    ACTIVE_OF_USER,
-    COUNT_FINISHED,
-    COUNT_RATED,
-    DELETE_SEATS,
-    DROP_UNDO_REQUEST,
-    FINISHED_OF_PLAYER,
-    FOLLOW,
-    FOLLOWERS,
-    FREEZE,
-    INSERT_ACTION,
-    INSERT_MATCH,
-    INSERT_RATING_HISTORY,
-    INSERT_SEAT,
-    LATEST_IN_CHANNEL,
-    MARK_REMINDED,
-    MATCH_BEFORE_WRITE,
-    MATCH_BY_ID,
-    OPEN_IN_CHANNEL,
-    OPEN_OF_USER,
-    PLAYED_COLUMNS,
-    PLAYER_RATINGS,
-    PUT_UNDO_REQUEST,
-    RATED_ALREADY,
-    RATING_TREND,
-    REWIND_MATCH,
-    SET_BOARD,
-    SET_BOARD_MESSAGE,
-    SET_ENDED,
-    SET_NOTIFY_PREFS,
-    SET_TIMER,
+from bot.store import sql
+from bot.store.contract import (
     TIMER_LEASE_SECONDS,
-    UNDO_REQUEST,
-    UNFOLLOW,
-    UPDATE_MATCH,
-    UPSERT_RATING,
     ChannelTaken,
     Match,
     Seat,
     StaleVersion,
     StoreError,
     UndoRequest,
-    _match_from_row,
-    _played_from_row,
-    action_row,
-    active_where,
     copied_table,
-    follower_params,
-    followers_from_rows,
-    lagging_where,
-    matches_sql,
     migrations,
-    move_seconds_sql,
-    new_match_params,
-    notify_prefs_from_rows,
-    notify_prefs_params,
-    notify_prefs_sql,
-    placed,
-    ranked_page,
-    rating_from_row,
-    rating_history_row,
-    rating_row,
-    ratings_of_sql,
-    rewind_params,
-    seat_from_row,
-    seat_rows,
-    undo_request_from_row,
-    undo_request_params,
-    update_params,
-    with_record,
 )
+from bot.store.people import Follower, NotifyPrefs
+from bot.store.ratings import (
+    MOVE_TIME_MATCHES,
+    TREND_MATCHES,
+    PlayedMatch,
+    PlayerStats,
+    Ranked,
+    rate,
+    rating_entries,
+)
+from bot.store.shards import ALL_SHARDS, Shards
 
 
 def sqlite_path(database_url: str) -> str:
@@ -243,9 +189,9 @@ class SqliteStore:
         version = await self.schema_version()
         await self._exec(f"PRAGMA user_version = {version}")
 
-    async def _exec(self, sql: str, params: Sequence[Any] = ()) -> _Done:
+    async def _exec(self, statement: str, params: Sequence[Any] = ()) -> _Done:
         """Run one statement to completion (an unclosed cursor would block COMMIT)."""
-        cursor = await self.db.execute(sql, params)
+        cursor = await self.db.execute(statement, params)
         done = _Done(cursor.rowcount, cursor.lastrowid)
         await cursor.close()
         return done
@@ -277,7 +223,7 @@ class SqliteStore:
 
     async def _record_unrecorded_finishes(self) -> None:
         """Finished matches whose finish was never recorded (those of a database older
-        than the records, schema 4) are recorded now, in the order they ended: placed,
+        than the records, schema 4) are recorded now, in the order they ended: sql.placed,
         ``ended_at`` = their last write, rated. Nothing to do afterwards: a finish is
         recorded in the transaction that writes it."""
         async with self.db.execute(
@@ -290,10 +236,12 @@ class SqliteStore:
         await self._exec("BEGIN IMMEDIATE")
         try:
             for match_id, ended_at in pending:
-                (match,) = await self._select(matches_sql(_MATCH_COLUMNS, MATCH_BY_ID), (match_id,))
-                match = placed(match)
+                (match,) = await self._select(
+                    sql.matches_sql(sql.MATCH_COLUMNS, sql.MATCH_BY_ID), (match_id,)
+                )
+                match = sql.placed(match)
                 await self._write_seats(match_id, match.seats)
-                await self._exec(SET_ENDED, (ended_at, match_id))
+                await self._exec(sql.SET_ENDED, (ended_at, match_id))
                 await self._rate(match, ended_at)
             await self._exec("COMMIT")
         except BaseException:
@@ -301,27 +249,29 @@ class SqliteStore:
             raise
 
     async def _rate(self, match: Match, now: float) -> None:
-        """Rate a placed, finished match, unless it was rated already (its history rows
+        """Rate a sql.placed, finished match, unless it was rated already (its history rows
         are keyed by match id)."""
         if match.guild_id is None:
             return
-        async with self.db.execute(RATED_ALREADY, (match.id,)) as cursor:
+        async with self.db.execute(sql.RATED_ALREADY, (match.id,)) as cursor:
             if await cursor.fetchone() is not None:
                 return
-        entries = records.rating_entries(match.seats)
+        entries = rating_entries(match.seats)
         people = [user for user, _ in entries if user is not None]
         if not people:
             return
         async with self.db.execute(
-            ratings_of_sql(_in(people)), (match.guild_id, match.game, *people)
+            sql.ratings_of_sql(_in(people)), (match.guild_id, match.game, *people)
         ) as cursor:
             current = {
-                int(user): rating_from_row(mu, sigma, games)
+                int(user): sql.rating_from_row(mu, sigma, games)
                 for user, mu, sigma, games in await cursor.fetchall()
             }
-        for user, rating in records.rate(entries, current).items():
-            await self._exec(UPSERT_RATING, rating_row(match, user, rating, now))
-            await self._exec(INSERT_RATING_HISTORY, rating_history_row(match, user, rating, now))
+        for user, rating in rate(entries, current).items():
+            await self._exec(sql.UPSERT_RATING, sql.rating_row(match, user, rating, now))
+            await self._exec(
+                sql.INSERT_RATING_HISTORY, sql.rating_history_row(match, user, rating, now)
+            )
 
     @_serialised
     async def create_lobby(
@@ -339,8 +289,8 @@ class SqliteStore:
         await self._exec("BEGIN IMMEDIATE")
         try:
             cursor = await self._exec(
-                INSERT_MATCH,
-                new_match_params(guild_id, channel_id, game, creator_id, seed, settings, now),
+                sql.INSERT_MATCH,
+                sql.new_match_params(guild_id, channel_id, game, creator_id, seed, settings, now),
             )
             match_id = int(cursor.lastrowid or 0)
             await self._write_seats(match_id, seats)
@@ -351,31 +301,39 @@ class SqliteStore:
         except BaseException:
             await self._exec("ROLLBACK")
             raise
-        (match,) = await self._select(matches_sql(_MATCH_COLUMNS, MATCH_BY_ID), (match_id,))
+        (match,) = await self._select(
+            sql.matches_sql(sql.MATCH_COLUMNS, sql.MATCH_BY_ID), (match_id,)
+        )
         return match
 
     async def _write_seats(self, match_id: int, seats: Sequence[Seat]) -> None:
-        await self._exec(DELETE_SEATS, (match_id,))
-        cursor = await self.db.executemany(INSERT_SEAT, seat_rows(match_id, seats))
+        await self._exec(sql.DELETE_SEATS, (match_id,))
+        cursor = await self.db.executemany(sql.INSERT_SEAT, sql.seat_rows(match_id, seats))
         await cursor.close()
 
     @_serialised
     async def get(self, match_id: int) -> Match | None:
-        matches = await self._select(matches_sql(_MATCH_COLUMNS, MATCH_BY_ID), (match_id,))
+        matches = await self._select(
+            sql.matches_sql(sql.MATCH_COLUMNS, sql.MATCH_BY_ID), (match_id,)
+        )
         return matches[0] if matches else None
 
     @_serialised
     async def open_in_channel(self, channel_id: int) -> Match | None:
-        matches = await self._select(matches_sql(_MATCH_COLUMNS, OPEN_IN_CHANNEL), (channel_id,))
+        matches = await self._select(
+            sql.matches_sql(sql.MATCH_COLUMNS, sql.OPEN_IN_CHANNEL), (channel_id,)
+        )
         return matches[0] if matches else None
 
     @_serialised
     async def of_user(self, guild_id: int | None, user_id: int) -> list[Match]:
-        return await self._select(matches_sql(_MATCH_COLUMNS, OPEN_OF_USER), (guild_id, user_id))
+        return await self._select(
+            sql.matches_sql(sql.MATCH_COLUMNS, sql.OPEN_OF_USER), (guild_id, user_id)
+        )
 
     @_serialised
     async def active(self, shards: Shards = ALL_SHARDS) -> list[Match]:
-        return await self._select(matches_sql(_MATCH_COLUMNS, active_where(shards)), ())
+        return await self._select(sql.matches_sql(sql.MATCH_COLUMNS, sql.active_where(shards)), ())
 
     @asynccontextmanager
     async def match_lock(self, match_id: int) -> AsyncIterator[None]:
@@ -399,17 +357,21 @@ class SqliteStore:
         new_version = expected_version + 1
         await self._exec("BEGIN IMMEDIATE")
         try:
-            async with self.db.execute(MATCH_BEFORE_WRITE, (match.id,)) as found:
+            async with self.db.execute(sql.MATCH_BEFORE_WRITE, (match.id,)) as found:
                 before = await found.fetchone()
             if before is None:
                 raise StaleVersion(f"match {match.id} does not exist")
-            match, finishing = with_record(match, before[0], before[1], before[2], now)
-            cursor = await self._exec(UPDATE_MATCH, update_params(match, expected_version, now))
+            match, finishing = sql.with_record(match, before[0], before[1], before[2], now)
+            cursor = await self._exec(
+                sql.UPDATE_MATCH, sql.update_params(match, expected_version, now)
+            )
             if cursor.rowcount != 1:
                 raise StaleVersion(f"match {match.id} is no longer at version {expected_version}")
             await self._write_seats(match.id, match.seats)
             if action is not None:
-                await self._exec(INSERT_ACTION, action_row(match.id, new_version, action, now))
+                await self._exec(
+                    sql.INSERT_ACTION, sql.action_row(match.id, new_version, action, now)
+                )
             if finishing:
                 await self._rate(match, now)
             await self._exec("COMMIT")
@@ -420,28 +382,30 @@ class SqliteStore:
 
     @_serialised
     async def set_board_message(self, match_id: int, message_id: int | None) -> None:
-        await self._exec(SET_BOARD_MESSAGE, (message_id, match_id))
+        await self._exec(sql.SET_BOARD_MESSAGE, (message_id, match_id))
 
     @_serialised
     async def set_board(
         self, match_id: int, *, message_id: int, version: int, acting: Sequence[int]
     ) -> None:
         await self._exec(
-            SET_BOARD, (message_id, version, json.dumps(sorted(acting)), match_id, version)
+            sql.SET_BOARD, (message_id, version, json.dumps(sorted(acting)), match_id, version)
         )
 
     @_serialised
     async def lagging_boards(self, shards: Shards = ALL_SHARDS) -> list[Match]:
-        return await self._select(matches_sql(_MATCH_COLUMNS, lagging_where(shards)), ())
+        return await self._select(sql.matches_sql(sql.MATCH_COLUMNS, sql.lagging_where(shards)), ())
 
     @_serialised
     async def latest_in_channel(self, channel_id: int) -> Match | None:
-        matches = await self._select(matches_sql(_MATCH_COLUMNS, LATEST_IN_CHANNEL), (channel_id,))
+        matches = await self._select(
+            sql.matches_sql(sql.MATCH_COLUMNS, sql.LATEST_IN_CHANNEL), (channel_id,)
+        )
         return matches[0] if matches else None
 
     @_serialised
     async def mark_reminded(self, match_id: int, now: float) -> None:
-        await self._exec(MARK_REMINDED, (now, match_id))
+        await self._exec(sql.MARK_REMINDED, (now, match_id))
 
     @_serialised
     async def due_timers(
@@ -455,7 +419,7 @@ class SqliteStore:
         await self._exec("BEGIN IMMEDIATE")
         try:
             due = await self._select(
-                f"SELECT {_MATCH_COLUMNS} FROM matches INDEXED BY matches_by_timer "
+                f"SELECT {sql.MATCH_COLUMNS} FROM matches INDEXED BY matches_by_timer "
                 "WHERE status = 'active' AND timer_at IS NOT NULL AND timer_at <= ? "
                 "AND (timer_lease_until IS NULL OR timer_lease_until <= ?) "
                 f"AND {shards.sql_filter()} ORDER BY timer_at",
@@ -474,11 +438,11 @@ class SqliteStore:
 
     @_serialised
     async def set_timer(self, match_id: int, at: float | None) -> None:
-        await self._exec(SET_TIMER, (at, match_id))
+        await self._exec(sql.SET_TIMER, (at, match_id))
 
     @_serialised
     async def freeze(self, match_id: int, reason: str, now: float) -> None:
-        await self._exec(FREEZE, (reason, now, match_id))
+        await self._exec(sql.FREEZE, (reason, now, match_id))
 
     async def action_log(self, match_id: int) -> list[tuple[int, int, str]]:
         return [
@@ -487,7 +451,7 @@ class SqliteStore:
 
     @_serialised
     async def timed_action_log(self, match_id: int) -> list[tuple[int, int, str, float]]:
-        async with self.db.execute(ACTION_LOG, (match_id,)) as cursor:
+        async with self.db.execute(sql.ACTION_LOG, (match_id,)) as cursor:
             rows = await cursor.fetchall()
         return [(int(seq), int(seat), str(action), float(at)) for seq, seat, action, at in rows]
 
@@ -501,7 +465,9 @@ class SqliteStore:
         new_version = expected_version + 1
         await self._exec("BEGIN IMMEDIATE")
         try:
-            cursor = await self._exec(REWIND_MATCH, rewind_params(match, expected_version, now))
+            cursor = await self._exec(
+                sql.REWIND_MATCH, sql.rewind_params(match, expected_version, now)
+            )
             if cursor.rowcount != 1:
                 raise StaleVersion(f"match {match.id} is no longer at version {expected_version}")
             await self._write_seats(match.id, match.seats)
@@ -510,7 +476,7 @@ class SqliteStore:
                 [(match.id, seq) for seq in drop],
             )
             await done.close()
-            await self._exec(DROP_UNDO_REQUEST, (match.id,))
+            await self._exec(sql.DROP_UNDO_REQUEST, (match.id,))
             await self._exec("COMMIT")
         except BaseException:
             await self._exec("ROLLBACK")
@@ -519,24 +485,24 @@ class SqliteStore:
 
     @_serialised
     async def undo_request(self, match_id: int) -> UndoRequest | None:
-        async with self.db.execute(UNDO_REQUEST, (match_id,)) as cursor:
+        async with self.db.execute(sql.UNDO_REQUEST, (match_id,)) as cursor:
             row = await cursor.fetchone()
-        return None if row is None else undo_request_from_row(match_id, row)
+        return None if row is None else sql.undo_request_from_row(match_id, row)
 
     @_serialised
     async def put_undo_request(self, request: UndoRequest) -> None:
-        await self._exec(PUT_UNDO_REQUEST, undo_request_params(request))
+        await self._exec(sql.PUT_UNDO_REQUEST, sql.undo_request_params(request))
 
     @_serialised
     async def drop_undo_request(self, match_id: int) -> None:
-        await self._exec(DROP_UNDO_REQUEST, (match_id,))
+        await self._exec(sql.DROP_UNDO_REQUEST, (match_id,))
 
     # ---------------------------------------------------------------- players' records
     @_serialised
     async def finished_of_player(
         self, guild_id: int | None, user_id: int, *, offset: int = 0, limit: int = 10
     ) -> tuple[list[PlayedMatch], int]:
-        async with self.db.execute(COUNT_FINISHED, (user_id, guild_id)) as cursor:
+        async with self.db.execute(sql.COUNT_FINISHED, (user_id, guild_id)) as cursor:
             row = await cursor.fetchone()
         total = int(row[0]) if row else 0
         played = await self._played(
@@ -551,43 +517,43 @@ class SqliteStore:
     ) -> PlayerStats:
         results = await self._played("ORDER BY m.ended_at, m.id", (user_id, guild_id))
         recent = [r for r in results if game is None or r.game == game]
-        recent = recent[-records.MOVE_TIME_MATCHES :]
+        recent = recent[-MOVE_TIME_MATCHES:]
         move_seconds: list[float] = []
         if recent:
             async with self.db.execute(
-                move_seconds_sql(_in(recent)), (*(r.match_id for r in recent), user_id)
+                sql.move_seconds_sql(_in(recent)), (*(r.match_id for r in recent), user_id)
             ) as cursor:
                 move_seconds = [max(0.0, float(row[0])) for row in await cursor.fetchall()]
-        async with self.db.execute(PLAYER_RATINGS, (guild_id, user_id)) as cursor:
+        async with self.db.execute(sql.PLAYER_RATINGS, (guild_id, user_id)) as cursor:
             ratings = {
-                str(game): rating_from_row(mu, sigma, games)
+                str(game): sql.rating_from_row(mu, sigma, games)
                 for game, mu, sigma, games in await cursor.fetchall()
             }
         history: dict[str, list[float]] = {}
         for rated in ratings:
             async with self.db.execute(
-                RATING_TREND, (guild_id, user_id, rated, records.TREND_MATCHES + 1)
+                sql.RATING_TREND, (guild_id, user_id, rated, TREND_MATCHES + 1)
             ) as cursor:
                 history[rated] = [float(row[0]) for row in await cursor.fetchall()][::-1]
         return PlayerStats(results, move_seconds, ratings, history)
 
     async def _played(self, order: str, params: tuple[Any, ...]) -> list[PlayedMatch]:
-        """The person's finished matches (``FINISHED_OF_PLAYER``) in this ``order``."""
+        """The person's finished matches (``sql.FINISHED_OF_PLAYER``) in this ``order``."""
         async with self.db.execute(
-            PLAYED_COLUMNS
+            sql.PLAYED_COLUMNS
             + "FROM seats s INDEXED BY seats_by_user_match JOIN matches m ON m.id = s.match_id "
-            + FINISHED_OF_PLAYER
+            + sql.FINISHED_OF_PLAYER
             + order,
             params,
         ) as cursor:
             rows = await cursor.fetchall()
-        return [_played_from_row(row) for row in rows]
+        return [sql.played_from_row(row) for row in rows]
 
     @_serialised
     async def leaderboard(
         self, guild_id: int | None, game: str, *, offset: int = 0, limit: int = 10
     ) -> tuple[list[Ranked], int]:
-        async with self.db.execute(COUNT_RATED, (guild_id, game)) as cursor:
+        async with self.db.execute(sql.COUNT_RATED, (guild_id, game)) as cursor:
             row = await cursor.fetchone()
         total = int(row[0]) if row else 0
         offset = max(0, offset)
@@ -597,7 +563,7 @@ class SqliteStore:
             (guild_id, game, max(0, limit), offset),
         ) as cursor:
             rows = await cursor.fetchall()
-        return ranked_page(offset, rows), total
+        return sql.ranked_page(offset, rows), total
 
     @_serialised
     async def rank_of(self, guild_id: int | None, game: str, user_id: int) -> Ranked | None:
@@ -617,7 +583,7 @@ class SqliteStore:
         ) as cursor:
             ahead = await cursor.fetchone()
         rank = (int(ahead[0]) if ahead else 0) + 1
-        return Ranked(rank, user_id, rating_from_row(mu, sigma, games))
+        return Ranked(rank, user_id, sql.rating_from_row(mu, sigma, games))
 
     # ---------------------------------------------------------------- notifications
     @_serialised
@@ -625,41 +591,43 @@ class SqliteStore:
         people = sorted(set(user_ids))
         if not people:
             return {}
-        async with self.db.execute(notify_prefs_sql(_in(people)), people) as cursor:
+        async with self.db.execute(sql.notify_prefs_sql(_in(people)), people) as cursor:
             rows = await cursor.fetchall()
-        return notify_prefs_from_rows(rows)
+        return sql.notify_prefs_from_rows(rows)
 
     @_serialised
     async def set_notify_prefs(self, prefs: NotifyPrefs, now: float) -> None:
-        await self._exec(SET_NOTIFY_PREFS, notify_prefs_params(prefs, now))
+        await self._exec(sql.SET_NOTIFY_PREFS, sql.notify_prefs_params(prefs, now))
 
     @_serialised
     async def active_of_user(self, user_id: int) -> list[Match]:
-        return await self._select(matches_sql(_MATCH_COLUMNS, ACTIVE_OF_USER), (user_id,))
+        return await self._select(
+            sql.matches_sql(sql.MATCH_COLUMNS, sql.ACTIVE_OF_USER), (user_id,)
+        )
 
     @_serialised
     async def follow(self, follower: Follower) -> None:
-        await self._exec(FOLLOW, follower_params(follower))
+        await self._exec(sql.FOLLOW, sql.follower_params(follower))
 
     @_serialised
     async def unfollow(self, match_id: int, user_id: int) -> bool:
-        done = await self._exec(UNFOLLOW, (match_id, user_id))
+        done = await self._exec(sql.UNFOLLOW, (match_id, user_id))
         return done.rowcount > 0
 
     @_serialised
     async def followers(self, match_id: int) -> list[Follower]:
-        async with self.db.execute(FOLLOWERS, (match_id,)) as cursor:
+        async with self.db.execute(sql.FOLLOWERS, (match_id,)) as cursor:
             rows = await cursor.fetchall()
-        return followers_from_rows(match_id, rows)
+        return sql.followers_from_rows(match_id, rows)
 
-    async def _select(self, sql: str, params: tuple[Any, ...]) -> list[Match]:
-        async with self.db.execute(sql, params) as cursor:
+    async def _select(self, statement: str, params: tuple[Any, ...]) -> list[Match]:
+        async with self.db.execute(statement, params) as cursor:
             rows = list(await cursor.fetchall())
         if not rows:
             return []
         ids = [row[0] for row in rows]
         seats = await self._seats_of(ids)
-        return [_match_from_row(row, seats.get(row[0], ())) for row in rows]
+        return [sql.match_from_row(row, seats.get(row[0], ())) for row in rows]
 
     async def _seats_of(self, match_ids: list[int]) -> dict[int, tuple[Seat, ...]]:
         async with self.db.execute(
@@ -670,7 +638,7 @@ class SqliteStore:
             rows = await cursor.fetchall()
         grouped: dict[int, list[Seat]] = {}
         for match_id, *seat in rows:
-            grouped.setdefault(match_id, []).append(seat_from_row(*seat))
+            grouped.setdefault(match_id, []).append(sql.seat_from_row(*seat))
         return {key: tuple(value) for key, value in grouped.items()}
 
     # ---------------------------------------------------------------- copying a database

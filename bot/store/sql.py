@@ -1,303 +1,22 @@
-"""Where matches live: the ``MatchStore`` interface every driver implements, the match
-records, and what the drivers share (statements, row builders and readers).
-
-Every change to a match is one transaction guarded by the match's ``version``: a stale or
-concurrent writer loses cleanly with ``StaleVersion`` and nothing is half-applied. The
-drivers: ``bot.store_sqlite`` (the default), ``bot.store_memory`` and ``bot.store_postgres``
-(several processes on one database); ``bot.stores`` picks one for a ``DATABASE_URL``.
+"""What the SQL drivers share: every statement both run, written once for SQLite (``?``
+placeholders, ``IS ?`` where a NULL key must match NULL), with one parameter builder and
+one row reader per record. ``bot.store.postgres`` numbers them (``numbered``). The drivers
+import this module as a module (``from bot.store import sql``) and read ``sql.NAME``.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from contextlib import AbstractAsyncContextManager
-from dataclasses import dataclass, field, replace
-from importlib import resources
-from typing import Any, Protocol
+from dataclasses import replace
+from typing import Any
 
-from bot import records
-from bot.notify import Follower, NotifyPrefs
-from bot.records import PlayedMatch, PlayerStats, Ranked, Rating
-from bot.shards import ALL_SHARDS, Shards
+from bot.store.contract import Match, Seat, UndoRequest
+from bot.store.people import Follower, NotifyPrefs
+from bot.store.ratings import PlayedMatch, Ranked, Rating, placings
+from bot.store.shards import Shards
 
-OPEN_STATUSES = ("lobby", "active")
-
-#: How long a process may take over a due timer before another may claim it (it ends as
-#: soon as the timer is stored again, ``set_timer``).
-TIMER_LEASE_SECONDS = 120.0
-
-
-class StoreError(Exception):
-    pass
-
-
-class StaleVersion(StoreError):
-    """Someone else changed the match first."""
-
-
-class ChannelTaken(StoreError):
-    """The channel already has an open match."""
-
-
-@dataclass(frozen=True)
-class Seat:
-    seat: int
-    user_id: int | None  # None for an AI seat
-    is_ai: bool = False
-    expiries: int = 0
-    #: Once the match is finished: 1 for the winners, the next place for everybody else
-    #: (``bot.records.placings``); None before.
-    place: int | None = None
-    #: Once the match is finished: this seat's person won.
-    won: bool = False
-
-
-@dataclass(frozen=True)
-class Match:
-    id: int
-    guild_id: int | None
-    channel_id: int
-    game: str
-    status: str
-    creator_id: int
-    seed: int
-    settings: dict[str, Any]
-    state: str | None  # the engine's JSON dump, as stored (parsing may fail: a corrupt row)
-    result: dict[str, Any] | None
-    version: int
-    board_message_id: int | None
-    turn_started_at: float | None
-    last_reminder_at: float | None
-    frozen_reason: str | None
-    created_at: float
-    seats: tuple[Seat, ...] = field(default=())
-    #: The state version the channel's board shows (None: no board drawn yet).
-    board_version: int | None = None
-    #: The seats that board asked to act (None: no board yet).
-    board_acting: tuple[int, ...] | None = None
-    #: When its next timer falls due (a reminder, a time limit); None: none to wait for.
-    timer_at: float | None = None
-    #: When it left its lobby, and when it finished (wall clock).
-    started_at: float | None = None
-    ended_at: float | None = None
-
-    @property
-    def board_lags(self) -> bool:
-        return self.board_version is None or self.board_version < self.version
-
-    @property
-    def is_open(self) -> bool:
-        return self.status in OPEN_STATUSES
-
-    def seat_of(self, user_id: int) -> int | None:
-        for seat in self.seats:
-            if seat.user_id == user_id and not seat.is_ai:
-                return seat.seat
-        return None
-
-    def humans(self) -> list[int]:
-        return [s.user_id for s in self.seats if s.user_id is not None and not s.is_ai]
-
-
-@dataclass(frozen=True)
-class UndoRequest:
-    """A person's request to take back their last action, waiting for the others' answers
-    (``bot.undo``). At most one per match."""
-
-    match_id: int
-    user_id: int  # who asks
-    seat: int
-    #: The match's version when asked: the request lapses once anything public happens.
-    version: int
-    #: The log row of the action to take back.
-    seq: int
-    asked_at: float
-    #: The people who accepted so far.
-    accepted: tuple[int, ...] = ()
-
-
-class MatchStore(Protocol):
-    async def open(self) -> None: ...
-    async def close(self) -> None: ...
-    async def create_lobby(
-        self,
-        *,
-        guild_id: int | None,
-        channel_id: int,
-        game: str,
-        creator_id: int,
-        seed: int,
-        settings: dict[str, Any],
-        seats: Sequence[Seat],
-        now: float,
-    ) -> Match: ...
-    async def get(self, match_id: int) -> Match | None: ...
-    async def open_in_channel(self, channel_id: int) -> Match | None: ...
-    async def of_user(self, guild_id: int | None, user_id: int) -> list[Match]: ...
-    async def active(self, shards: Shards = ALL_SHARDS) -> list[Match]:
-        """The active matches of these shards' servers, oldest first."""
-        ...
-
-    def match_lock(self, match_id: int) -> AbstractAsyncContextManager[None]:
-        """Held around every change of a match (inside the service's own per-process lock):
-        across processes sharing the database, only one changes a match at a time
-        (PostgreSQL: an advisory lock). A database only one process uses needs none."""
-        ...
-
-    async def update(
-        self,
-        match: Match,
-        *,
-        expected_version: int,
-        action: tuple[int, str, bool] | None = None,
-        now: float,
-    ) -> Match: ...
-    async def set_board_message(self, match_id: int, message_id: int | None) -> None: ...
-    async def set_board(
-        self, match_id: int, *, message_id: int, version: int, acting: Sequence[int]
-    ) -> None:
-        """Record the board now showing ``version`` (never moves the record backwards)."""
-        ...
-
-    async def lagging_boards(self, shards: Shards = ALL_SHARDS) -> list[Match]:
-        """Active and finished matches of these shards' servers whose board shows an older
-        version than stored."""
-        ...
-
-    async def latest_in_channel(self, channel_id: int) -> Match | None:
-        """The newest match of a channel, whatever its status."""
-        ...
-
-    async def mark_reminded(self, match_id: int, now: float) -> None: ...
-    async def due_timers(
-        self,
-        now: float,
-        *,
-        shards: Shards = ALL_SHARDS,
-        owner: str = "",
-        lease: float = TIMER_LEASE_SECONDS,
-    ) -> list[Match]:
-        """Claim the active matches of these shards' servers whose next timer is due at
-        ``now`` and that nobody holds (an indexed read): each is leased to ``owner`` until
-        ``now + lease``, and no other claim returns it meanwhile. ``set_timer`` ends the
-        lease; a lease whose owner died runs out and the timer is claimed again."""
-        ...
-
-    async def set_timer(self, match_id: int, at: float | None) -> None:
-        """Record when the match's next timer falls due (None: none), ending any lease."""
-        ...
-
-    async def freeze(self, match_id: int, reason: str, now: float) -> None: ...
-    async def action_log(self, match_id: int) -> list[tuple[int, int, str]]: ...
-    async def timed_action_log(self, match_id: int) -> list[tuple[int, int, str, float]]:
-        """The action log with the time each action was saved (``now`` of its update)."""
-        ...
-
-    # Undo requests (``bot.undo``).
-    async def rewind(
-        self, match: Match, *, expected_version: int, drop: Sequence[int], now: float
-    ) -> Match:
-        """Take actions back: write the active ``match`` (its state replayed without them,
-        timers) and remove the log rows ``drop``, in one transaction guarded by the version
-        like ``update``; the match's undo request goes too. Returns the match as stored."""
-        ...
-
-    async def undo_request(self, match_id: int) -> UndoRequest | None: ...
-    async def put_undo_request(self, request: UndoRequest) -> None:
-        """Store the match's undo request, replacing any other."""
-        ...
-
-    async def drop_undo_request(self, match_id: int) -> None: ...
-
-    # Players' records. A match's finish is recorded by the ``update`` that writes its
-    # ``finished`` status, in the same transaction: ``ended_at``, each seat's place, and
-    # the ratings (once per match, whatever happens to it later).
-    async def finished_of_player(
-        self, guild_id: int | None, user_id: int, *, offset: int = 0, limit: int = 10
-    ) -> tuple[list[PlayedMatch], int]:
-        """A page of the person's finished matches in the server, newest first, and how
-        many there are."""
-        ...
-
-    async def player_stats(
-        self, guild_id: int | None, user_id: int, game: str | None = None
-    ) -> PlayerStats:
-        """What ``/stats`` is computed from (``bot.records.PlayerStats``)."""
-        ...
-
-    async def leaderboard(
-        self, guild_id: int | None, game: str, *, offset: int = 0, limit: int = 10
-    ) -> tuple[list[Ranked], int]:
-        """A page of the server's ratings for a game, best first, and how many are rated."""
-        ...
-
-    async def rank_of(self, guild_id: int | None, game: str, user_id: int) -> Ranked | None:
-        """The person's place on the game's leaderboard (None: not rated yet)."""
-        ...
-
-    # Notification settings and followers (``bot.notify``).
-    async def notify_prefs(self, user_ids: Sequence[int]) -> dict[int, NotifyPrefs]:
-        """The settings of those of these people who changed any (the others have the
-        defaults)."""
-        ...
-
-    async def set_notify_prefs(self, prefs: NotifyPrefs, now: float) -> None:
-        """Store a person's settings (replacing theirs)."""
-        ...
-
-    async def active_of_user(self, user_id: int) -> list[Match]:
-        """The active matches, in any server, where the person holds a seat."""
-        ...
-
-    async def follow(self, follower: Follower) -> None:
-        """Follow a match, or change how (``every_turn``) if already following."""
-        ...
-
-    async def unfollow(self, match_id: int, user_id: int) -> bool:
-        """Stop following; False if the person did not follow that match."""
-        ...
-
-    async def followers(self, match_id: int) -> list[Follower]:
-        """Who follows the match, in the order they started."""
-        ...
-
-
-def migrations(dialect: str = "sqlite") -> list[tuple[int, str]]:
-    """The numbered SQL migrations shipped for a dialect, in order: ``bot/migrations``
-    (SQLite) or ``bot/migrations/postgresql``, with the same numbers."""
-    folder = resources.files("bot") / "migrations"
-    if dialect != "sqlite":
-        folder = folder / dialect
-    found = []
-    for entry in folder.iterdir():
-        if entry.name.endswith(".sql"):
-            found.append((int(entry.name.split("_", 1)[0]), entry.read_text(encoding="utf-8")))
-    return sorted(found)
-
-
-#: The tables a copy of the database holds (``export_rows``, ``import_rows``), each after
-#: the tables its foreign keys point to.
-COPIED_TABLES = (
-    "matches",
-    "seats",
-    "actions",
-    "ratings",
-    "rating_history",
-    "notify_settings",
-    "followers",
-    "undo_requests",
-)
-
-
-def copied_table(table: str) -> str:
-    """``table`` if it is one of ``COPIED_TABLES`` (it is then safe to put in SQL)."""
-    if table not in COPIED_TABLES:
-        raise StoreError(f"{table!r} is not a table of a Rush Table database")
-    return table
-
-
-_MATCH_COLUMNS = (
+MATCH_COLUMNS = (
     "id, guild_id, channel_id, game, status, creator_id, seed, settings, state, result, version, "
     "board_message_id, turn_started_at, last_reminder_at, frozen_reason, created_at, "
     "board_version, board_acting, timer_at, started_at, ended_at"
@@ -306,13 +25,13 @@ _MATCH_COLUMNS = (
 
 # ---------------------------------------------------------------- statements both drivers run
 # Written once, for SQLite: ``?`` placeholders, ``IS ?`` where a NULL key must match NULL.
-# The PostgreSQL driver numbers them (``bot.store_postgres.numbered``); none has a ``?``
+# The PostgreSQL driver numbers them (``bot.store.postgres.numbered``); none has a ``?``
 # inside a string literal. Statements that differ between the databases (index hints,
 # row locks, arrays) stay in their driver.
 
 
 def matches_sql(columns: str, where: str) -> str:
-    """Select matches: ``columns`` (``_MATCH_COLUMNS`` or a driver's wider list), ``where``
+    """Select matches: ``columns`` (``MATCH_COLUMNS`` or a driver's wider list), ``where``
     one of the conditions below."""
     return f"SELECT {columns} FROM matches {where}"
 
@@ -671,8 +390,8 @@ def followers_from_rows(match_id: int, rows: Iterable[Any]) -> list[Follower]:
 
 
 def placed(match: Match) -> Match:
-    """The finished match with each seat's place (``bot.records.placings``)."""
-    placed = records.placings(match.seats, match.result)
+    """The finished match with each seat's place (``bot.ratings.placings``)."""
+    placed = placings(match.seats, match.result)
     return replace(
         match,
         seats=tuple(
@@ -703,7 +422,7 @@ def with_record(
     return replace(match, seats=unplaced, started_at=started, ended_at=None), False
 
 
-def _played_from_row(row: Any) -> PlayedMatch:
+def played_from_row(row: Any) -> PlayedMatch:
     match_id, guild, channel, board, game, seat, place, won, players, result, started, ended = row
     return PlayedMatch(
         match_id=int(match_id),
@@ -735,7 +454,7 @@ def _loads_or_none(text: str | None) -> Any:
         return None
 
 
-def _match_from_row(row: Any, seats: tuple[Seat, ...]) -> Match:
+def match_from_row(row: Any, seats: tuple[Seat, ...]) -> Match:
     settings = _loads_or_none(row[7])
     return Match(
         id=row[0],

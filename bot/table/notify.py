@@ -1,6 +1,6 @@
 """How each person wants to be told about their turns, and who follows a match.
 
-Pure data and arithmetic, no Discord: ``bot.matches`` schedules reminders and time limits
+Pure data and arithmetic, no Discord: ``bot.table.matches`` schedules reminders and time limits
 with these preferences, the Discord layer (``cogs._notify``) decides from them where a
 turn's ping goes, and the store keeps them (migration ``0005_notify.sql``).
 
@@ -12,66 +12,17 @@ of the away period (an early ``/notify back`` ends it at once).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from bot.errors import TableError
+from bot.store.people import PING_MODES, NotifyPrefs
+from bot.table.errors import TableError
 
-#: Where turn pings go: a mention on the board, a direct message, both, or nowhere.
-PING_MODES = ("channel", "dm", "both", "none")
-DEFAULT_PINGS = "channel"
 #: ``/notify reminders after``: the first reminder this many hours into a turn, at least
 #: one hour and at most three days; then one a day.
 REMIND_AFTER_HOURS = (1.0, 72.0)
 #: ``/notify away``: at most this long (60 days).
 LONGEST_AWAY_HOURS = 60 * 24.0
 HOUR = 3600.0
-
-
-@dataclass(frozen=True)
-class NotifyPrefs:
-    """One person's notification settings (a person without a row has the defaults)."""
-
-    user_id: int
-    pings: str = DEFAULT_PINGS
-    reminders: bool = True
-    #: Seconds into a turn before the first reminder; None: the table's default (12 h).
-    remind_after: float | None = None
-    #: The last away period: when it began and when it ends (or ended: ``/notify back``
-    #: sets it to that moment). A time limit never counts time before ``away_until``.
-    away_since: float | None = None
-    away_until: float | None = None
-    #: A direct message to this person was refused (their DMs are closed): their pings
-    #: go to the channel until they change their settings again.
-    dm_closed: bool = False
-    #: The language of their Discord client when they last set something (for DMs).
-    locale: str | None = None
-
-    def is_away(self, now: float) -> bool:
-        return self.away_until is not None and self.away_until > now
-
-    @property
-    def pinged_in_channel(self) -> bool:
-        """Mentioned with a ping on the board (a closed DM falls back to the channel)."""
-        if self.pings == "dm":
-            return self.dm_closed
-        return self.pings in ("channel", "both")
-
-    @property
-    def wants_dm(self) -> bool:
-        return self.pings in ("dm", "both") and not self.dm_closed
-
-
-@dataclass(frozen=True)
-class Follower:
-    """Someone without a seat who is told privately when the match ends (and, with
-    ``every_turn``, at each new turn)."""
-
-    match_id: int
-    user_id: int
-    every_turn: bool = False
-    since: float = 0.0
-    locale: str | None = None
 
 
 # ---------------------------------------------------------------- errors (said privately)

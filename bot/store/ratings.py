@@ -1,6 +1,6 @@
-"""Players' records: the placings of a finished match, openskill ratings, and the figures
-``/stats`` shows. Pure: no Discord, no database (both stores call it inside the
-transaction that finishes a match, so a match is placed and rated exactly once).
+"""Players' records as the store keeps them: the placings of a finished match and its
+openskill ratings, computed inside the transaction that finishes the match (so a match is
+placed and rated exactly once), and the records the stores hand back. Pure: no Discord.
 
 Placings need no per-game code: the winners of the engine's ``Outcome`` share 1st place,
 everybody else shares the next place (nobody won: everybody shares 1st). A person whose
@@ -17,15 +17,11 @@ player. Only people have rows in the ratings table.
 
 from __future__ import annotations
 
-import statistics
-from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from openskill.models import PlackettLuce
-
-from bot.errors import TableError
 
 MODEL = PlackettLuce()
 #: A newcomer's rating (openskill's defaults: mu 25, sigma 25/3, ordinal 0).
@@ -129,18 +125,6 @@ def rate(
     return updated
 
 
-class UnknownGame(TableError):
-    key = "records.error.unknown_game"  # params: game, games
-
-
-class ServerOnly(TableError):
-    key = "records.error.server_only"
-
-
-class BotPlayer(TableError):
-    key = "records.error.bot_player"  # params: player
-
-
 # ---------------------------------------------------------------- what the stores hand back
 @dataclass(frozen=True)
 class PlayedMatch:
@@ -194,58 +178,3 @@ class PlayerStats:
 
 #: How many recent finished matches the median time to move looks at.
 MOVE_TIME_MATCHES = 100
-
-
-# ---------------------------------------------------------------- figures
-@dataclass(frozen=True)
-class Summary:
-    played: int
-    won: int
-    longest_streak: int
-    median_move_seconds: float | None
-    favourite: str | None
-
-    @property
-    def win_rate(self) -> float:
-        return self.won / self.played if self.played else 0.0
-
-
-def longest_streak(wins: Iterable[bool]) -> int:
-    best = run = 0
-    for won in wins:
-        run = run + 1 if won else 0
-        best = max(best, run)
-    return best
-
-
-def favourite(results: Sequence[PlayedMatch]) -> str | None:
-    """The game played most (a tie goes to the one played last)."""
-    if not results:
-        return None
-    counts = Counter(r.game for r in results)
-    last = {r.game: i for i, r in enumerate(results)}
-    return max(counts, key=lambda game: (counts[game], last[game]))
-
-
-def trend(history: Sequence[float]) -> float | None:
-    """How much the rating moved over its last ``TREND_MATCHES`` rated matches (from a
-    newcomer's 0 when there were fewer); None without any."""
-    if not history:
-        return None
-    recent = list(history)[-(TREND_MATCHES + 1) :]
-    start = recent[0] if len(recent) > TREND_MATCHES else Rating().ordinal
-    return recent[-1] - start
-
-
-def summarise(stats: PlayerStats, game: str | None) -> Summary:
-    """Played, won, longest winning streak, median time to move and favourite game (the
-    favourite looks at every game, the rest at ``game`` when one is asked)."""
-    mine = [r for r in stats.results if game is None or r.game == game]
-    moves = stats.move_seconds
-    return Summary(
-        played=len(mine),
-        won=sum(r.won for r in mine),
-        longest_streak=longest_streak(r.won for r in mine),
-        median_move_seconds=float(statistics.median(moves)) if moves else None,
-        favourite=favourite(stats.results),
-    )

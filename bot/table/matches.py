@@ -16,8 +16,12 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot import notify, undo
-from bot.errors import (
+from bot.games import GAMES, Game
+from bot.games.base import SYSTEM_SEAT, clock_of, is_order_action
+from bot.store.contract import ChannelTaken, Match, MatchStore, Seat, StaleVersion, UndoRequest
+from bot.store.people import NotifyPrefs
+from bot.table import notify, undo
+from bot.table.errors import (
     AlreadySeated,
     BadOptions,
     ChannelBusy,
@@ -36,10 +40,6 @@ from bot.errors import (
     UnknownMatch,
     WrongPlayerCount,
 )
-from bot.games import GAMES, Game
-from bot.games.base import SYSTEM_SEAT, clock_of, is_order_action
-from bot.notify import NotifyPrefs
-from bot.store import ChannelTaken, Match, MatchStore, Seat, StaleVersion, UndoRequest
 
 log = logging.getLogger(__name__)
 
@@ -484,7 +484,7 @@ class MatchService:
         """When the people to act are reminded. Turn games: 12 h into a turn, then daily.
         Real-time games: never while live (everyone is at the table); halfway to a pulse's
         end, once, for a pulse of 10 min or more. ``prefs``: the people's notification
-        settings (``bot.notify``): reminders off, after another delay, or paused while
+        settings (``bot.table.notify``): reminders off, after another delay, or paused while
         they are away; the match's next reminder is the earliest of theirs."""
         if match.status != "active" or match.turn_started_at is None:
             return None
@@ -649,7 +649,7 @@ class MatchService:
 
     # ---------------------------------------------------------------- undo requests
     async def request_undo(self, match_id: int, user_id: int) -> undo.UndoAsked:
-        """A person asks to take back their last action (the rules: ``bot.undo``). With
+        """A person asks to take back their last action (the rules: ``bot.table.undo``). With
         nobody to ask it is taken back at once; else the request waits for the others."""
         async with self.lock(match_id):
             match = await self._get(match_id)

@@ -12,7 +12,7 @@ The rules, pure of Discord and of storage (``MatchService.request_undo`` and
   information did not change (``secrets_of``: a card drawn, shown, played or passed).
   Not in a real-time game (``HasClock``, Rush Out!): the others act meanwhile, and time
   itself is part of the match.
-* **Rated matches** (every match in a server with a person in it: ``bot.records`` rates it
+* **Rated matches** (every match in a server with a person in it: ``bot.table.records`` rates it
   when it finishes): only while no other seat has acted since, "never once the opponent has
   moved". An unrated match may go back over the others' actions too, if they agree.
 * **Who agrees**: every other person seated; AI seats do not vote. With nobody to ask, the
@@ -31,10 +31,10 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.errors import TableError
 from bot.games import Game, IllegalAction
 from bot.games.base import is_order_action, secrets_of, watch_draws
-from bot.store import Match, UndoRequest
+from bot.store.contract import Match, UndoRequest
+from bot.table.errors import TableError
 
 #: A request nobody answered within this long expires (a day: players come back later).
 UNDO_EXPIRY_SECONDS = 24 * 3600
@@ -147,7 +147,7 @@ class UndoAnswer:
 
 
 def rated(match: Match) -> bool:
-    """Whether the match counts for ratings when it finishes (``bot.records``: a match in a
+    """Whether the match counts for ratings when it finishes (``bot.table.records``: a match in a
     server, with a person seated)."""
     return match.guild_id is not None and any(s.user_id is not None for s in match.seats)
 
