@@ -24,8 +24,9 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(PY) -m mypy
 
+# -n auto: one pytest worker per core (pytest-xdist).
 pytest: $(STAMP)
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n auto
 
 bench: $(STAMP)
 	for game in $$($(PY) -c "from renderers import RENDERERS; print(*RENDERERS)"); do \

@@ -108,6 +108,39 @@ async def simcord_bot(database: Path) -> AsyncIterator[RushTableBot]:
     await bot.store.close()
 
 
+#: How long simcord may wait, in wall time, for the bot to settle after a step. Its own
+#: bound is 5 s (and 5 s at each start and restart of the bot), which a loaded machine
+#: can exceed; a bot that settles returns at once, so a long bound costs a passing test
+#: nothing and only turns "too slow" into "still correct".
+SETTLE_SECONDS = 300.0
+
+
+@pytest.fixture
+async def simcord_env(simcord_bot: RushTableBot, request: pytest.FixtureRequest) -> Any:
+    """simcord's own fixture (options from the ``simcord`` marker), patient on a busy machine."""
+    from simcord import Env
+
+    marker = request.node.get_closest_marker("simcord")
+    env = Env(
+        simcord_bot, **{"settle_timeout": SETTLE_SECONDS, **(marker.kwargs if marker else {})}
+    )
+    settle = env._settle_internal
+
+    async def settle_patiently(*, timeout: float | None = None, **options: Any) -> None:
+        # simcord passes timeout=5.0 when it starts a bot (``restart_bot`` included).
+        patient = None if timeout is None else max(timeout, SETTLE_SECONDS)
+        await settle(timeout=patient, **options)
+
+    env._settle_internal = settle_patiently  # type: ignore[method-assign]
+    await env.start()
+    try:
+        yield env
+    finally:
+        await env.shutdown()
+        if env.check_errors:
+            env._raise_errors_since(env._errors_acknowledged)
+
+
 @pytest.fixture
 def french_client(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every person's Discord client is set to French (simcord's interactions say en-US)."""

@@ -75,6 +75,10 @@ class PostgresServer:
             raise RuntimeError(f"{program} failed ({done.returncode}): {done.stderr.strip()}")
 
     def start(self) -> None:
+        self._initdb()
+        self._start_server()
+
+    def _initdb(self) -> None:
         if os.geteuid() == 0:
             shutil.chown(self.folder, "postgres", "postgres")
         self.run(
@@ -91,12 +95,27 @@ class PostgresServer:
             "--no-sync",
             "--no-instructions",
         )
+
+    def _start_server(self) -> None:
         options = (
             f"-h 127.0.0.1 -p {self.port} -k {self.folder} -c fsync=off "
             "-c synchronous_commit=off -c full_page_writes=off"
         )
         log = str(self.folder / "server.log")
         self.run("pg_ctl", "start", "-w", "-D", str(self.data), "-l", log, "-o", options)
+
+    def start_on_a_free_port(self, tries: int = 5) -> None:
+        """``start``, on another free port when the one probed was taken meanwhile (another
+        test run on the same machine may start its own server at the same moment)."""
+        self._initdb()
+        for attempt in range(tries):
+            try:
+                self._start_server()
+                return
+            except RuntimeError:
+                if attempt == tries - 1:
+                    raise
+                self.port = _free_port()
 
     def stop(self) -> None:
         if (self.data / "postmaster.pid").exists():
@@ -121,7 +140,7 @@ def postgres_server() -> Iterator[PostgresServer]:
         pytest.skip(NO_SERVER)
     server = PostgresServer(binaries, Path(tempfile.mkdtemp(prefix="rushtable-pg-", dir="/tmp")))
     try:
-        server.start()
+        server.start_on_a_free_port()
         yield server
     finally:
         try:

@@ -12,7 +12,14 @@ from bot.games import GAMES, Game, IllegalAction
 from bot.games.base import MAX_ACTION_LENGTH
 
 GAME_NAMES = sorted(GAMES)
-SEEDS = range(12)
+#: Openings checked in full: every step of the first ``OPENING_STEPS`` actions, for each
+#: seed (player counts and seats to the AI vary with the seed).
+OPENING_SEEDS = range(8)
+OPENING_STEPS = 150
+#: Whole games, AI-only and random, played to their end with the contract checked every
+#: ``CHECK_EVERY`` steps and at the end: that every game ends is what these assert.
+WHOLE_GAME_SEEDS = range(4)
+CHECK_EVERY = 37
 MAX_STEPS = 20_000
 
 
@@ -20,17 +27,31 @@ def player_counts(game: Game[Any]) -> list[int]:
     return list(range(game.min_players, game.max_players + 1))
 
 
-def play_out(game: Game[Any], players: int, seed: int, ai_seats: set[int]) -> tuple[Any, int]:
-    """Play a whole game: AI seats use ``bot_action``, the others pick a random legal action.
+def players_for(game: Game[Any], seed: int) -> int:
+    counts = player_counts(game)
+    return counts[seed % len(counts)]
 
-    Every step checks the contract; returns the final state and the number of actions.
-    """
+
+def play_out(
+    game: Game[Any],
+    players: int,
+    seed: int,
+    ai_seats: set[int],
+    *,
+    steps: int = MAX_STEPS,
+    check_every: int = 1,
+) -> tuple[Any, int]:
+    """Play up to ``steps`` actions (to the end by default): AI seats use ``bot_action``,
+    the others pick a random legal action. The contract is checked every ``check_every``
+    steps and at the last state; returns that state and the number of actions played."""
     rng = random.Random(seed)
     state = game.new_state(players, seed)
-    for step in range(MAX_STEPS):
-        check_invariants(game, state, players)
+    for step in range(steps):
+        if step % check_every == 0:
+            check_invariants(game, state, players)
         acting = game.to_act(state)
         if not acting:
+            check_invariants(game, state, players)
             return state, step
         seat = rng.choice(sorted(acting))
         legal = game.legal_actions(state, seat)
@@ -40,6 +61,9 @@ def play_out(game: Game[Any], players: int, seed: int, ai_seats: set[int]) -> tu
         else:
             action = rng.choice(legal)
         state = game.apply(state, seat, action)
+    if steps < MAX_STEPS:
+        check_invariants(game, state, players)
+        return state, steps
     raise AssertionError(f"{game.name}: no end after {MAX_STEPS} actions (seed {seed})")
 
 
@@ -72,20 +96,28 @@ def test_game_declares_itself(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", GAME_NAMES)
-@pytest.mark.parametrize("seed", SEEDS)
-def test_random_play_out_ends_with_every_step_conforming(name: str, seed: int) -> None:
+@pytest.mark.parametrize("seed", OPENING_SEEDS)
+def test_every_step_of_an_opening_conforms(name: str, seed: int) -> None:
     game = GAMES[name]
-    players = player_counts(game)[seed % len(player_counts(game))]
-    state, _ = play_out(game, players, seed, ai_seats=set())
+    players = players_for(game, seed)
+    ai_seats = set(range(players)) if seed % 3 == 0 else {seed % players}
+    play_out(game, players, seed, ai_seats, steps=OPENING_STEPS)
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+@pytest.mark.parametrize("seed", WHOLE_GAME_SEEDS)
+def test_random_play_out_ends_and_conforms(name: str, seed: int) -> None:
+    game = GAMES[name]
+    state, _ = play_out(game, players_for(game, seed), seed, set(), check_every=CHECK_EVERY)
     assert game.outcome(state) is not None
 
 
 @pytest.mark.parametrize("name", GAME_NAMES)
-@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("seed", WHOLE_GAME_SEEDS)
 def test_ai_only_game_ends(name: str, seed: int) -> None:
     game = GAMES[name]
-    players = player_counts(game)[seed % len(player_counts(game))]
-    state, _ = play_out(game, players, seed, ai_seats=set(range(players)))
+    players = players_for(game, seed)
+    state, _ = play_out(game, players, seed, set(range(players)), check_every=CHECK_EVERY)
     outcome = game.outcome(state)
     assert outcome is not None
     assert all(0 <= w < players for w in outcome.winners)
@@ -95,8 +127,8 @@ def test_ai_only_game_ends(name: str, seed: int) -> None:
 def test_same_seed_and_actions_give_the_same_game(name: str) -> None:
     game = GAMES[name]
     players = game.min_players
-    first, steps = play_out(game, players, 99, ai_seats={0})
-    second, steps_again = play_out(game, players, 99, ai_seats={0})
+    first, steps = play_out(game, players, 99, ai_seats={0}, steps=400, check_every=400)
+    second, steps_again = play_out(game, players, 99, ai_seats={0}, steps=400, check_every=400)
     assert steps == steps_again
     assert game.dump(first) == game.dump(second)
 
@@ -104,7 +136,12 @@ def test_same_seed_and_actions_give_the_same_game(name: str) -> None:
 @pytest.mark.parametrize("name", GAME_NAMES)
 def test_different_seeds_give_different_games(name: str) -> None:
     game = GAMES[name]
-    dumps = {json.dumps(game.dump(play_out(game, game.min_players, s, set())[0])) for s in range(4)}
+    dumps = {
+        json.dumps(
+            game.dump(play_out(game, game.min_players, s, set(), steps=60, check_every=60)[0])
+        )
+        for s in range(4)
+    }
     assert len(dumps) > 1
 
 

@@ -207,8 +207,23 @@ def test_postgresql_urls_take_the_postgresql_driver(monkeypatch: pytest.MonkeyPa
 
 
 # ---------------------------------------------------------------- several processes
+async def waiting_for_a_lock(postgres_url: str) -> None:
+    """Returns once some session waits for an advisory lock (PostgreSQL shows it in
+    ``pg_locks``, not granted): a state, not a time, so a loaded machine changes nothing."""
+    import asyncpg
+
+    conn = await asyncpg.connect(postgres_url)
+    try:
+        async with asyncio.timeout(60):
+            query = "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"
+            while not await conn.fetchval(query):
+                await asyncio.sleep(0.01)
+    finally:
+        await conn.close()
+
+
 async def test_a_match_is_changed_by_one_process_at_a_time(
-    pg: PostgresStore, other: PostgresStore
+    pg: PostgresStore, other: PostgresStore, postgres_url: str
 ) -> None:
     entered: list[str] = []
 
@@ -218,17 +233,17 @@ async def test_a_match_is_changed_by_one_process_at_a_time(
 
     async with pg.match_lock(1):
         waiting = asyncio.create_task(then_other())
-        await asyncio.sleep(0.2)
+        await waiting_for_a_lock(postgres_url)
         assert entered == [], "the other process waits"
-        async with asyncio.timeout(5), other.match_lock(2):
+        async with asyncio.timeout(60), other.match_lock(2):
             entered.append("another match")
         entered.append("first")
-    await asyncio.wait_for(waiting, 5)
+    await asyncio.wait_for(waiting, 60)
     assert entered == ["another match", "first", "other"]
 
 
 async def test_a_wait_for_a_match_lock_cancelled_leaves_nothing_held(
-    pg: PostgresStore, other: PostgresStore
+    pg: PostgresStore, other: PostgresStore, postgres_url: str
 ) -> None:
     async def wait() -> None:
         async with other.match_lock(1):
@@ -236,11 +251,11 @@ async def test_a_wait_for_a_match_lock_cancelled_leaves_nothing_held(
 
     async with pg.match_lock(1):
         waiting = asyncio.create_task(wait())
-        await asyncio.sleep(0.2)
+        await waiting_for_a_lock(postgres_url)
         waiting.cancel()
         with pytest.raises(asyncio.CancelledError):
             await waiting
-    async with asyncio.timeout(5):
+    async with asyncio.timeout(60):
         for store in (other, pg, other):
             async with store.match_lock(1):
                 pass
@@ -257,9 +272,9 @@ async def test_a_lock_dies_with_its_session_and_the_broken_connection_is_dropped
             await other.pool.execute(
                 "SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory'"
             )
-            async with asyncio.timeout(5), other.match_lock(1):
+            async with asyncio.timeout(60), other.match_lock(1):
                 pass
-    async with asyncio.timeout(5), pg.match_lock(1):
+    async with asyncio.timeout(60), pg.match_lock(1):
         pass
 
 

@@ -13,13 +13,18 @@ from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol, get_args
 
 from bot.store.people import Follower, NotifyPrefs
 from bot.store.ratings import PlayedMatch, PlayerStats, Ranked
 from bot.store.shards import ALL_SHARDS, Shards
 
-OPEN_STATUSES = ("lobby", "active")
+#: Where a match stands: a lobby filling up, a match being played, over (``finished``:
+#: played to its end or resigned; ``cancelled``: never started), or ``frozen`` (its state
+#: could not be loaded: kept for a look, never played on).
+MatchStatus = Literal["lobby", "active", "finished", "cancelled", "frozen"]
+MATCH_STATUSES: tuple[MatchStatus, ...] = get_args(MatchStatus)
+OPEN_STATUSES: tuple[MatchStatus, ...] = ("lobby", "active")
 
 #: How long a process may take over a due timer before another may claim it (it ends as
 #: soon as the timer is stored again, ``set_timer``).
@@ -57,7 +62,7 @@ class Match:
     guild_id: int | None
     channel_id: int
     game: str
-    status: str
+    status: MatchStatus
     creator_id: int
     seed: int
     settings: dict[str, Any]

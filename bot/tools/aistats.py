@@ -70,8 +70,9 @@ class Figures:
         return self.ai_wins / self.games
 
 
-def measure(game: Game[Any], games: int = 200, players: int = 2) -> Figures:
-    """AI in one seat (alternating) against random players; then AI-only games for length."""
+def wins_against_random(game: Game[Any], games: int, players: int = 2) -> tuple[int, list[float]]:
+    """How many of ``games`` the AI wins alone in one seat (alternating) against random
+    players, and the seconds each of its moves took."""
     wins = 0
     seconds: list[float] = []
     for seed in range(games):
@@ -79,6 +80,12 @@ def measure(game: Game[Any], games: int = 200, players: int = 2) -> Figures:
         record = play_match(game, players, seed, {ai_seat})
         wins += record.winners == (ai_seat,)
         seconds += record.ai_seconds
+    return wins, seconds
+
+
+def measure(game: Game[Any], games: int = 200, players: int = 2) -> Figures:
+    """AI in one seat (alternating) against random players; then AI-only games for length."""
+    wins, seconds = wins_against_random(game, games, players)
     lengths = []
     for seed in range(min(games, 50)):
         record = play_match(game, players, 10_000 + seed, set(range(players)))

@@ -157,6 +157,9 @@ class Bench:
             delay = started + index / rate - time.perf_counter()
             if delay > 0:
                 await asyncio.sleep(delay)
+            if self.plan.one_click_at_a_time:
+                await self.click()
+                continue
             task = asyncio.create_task(self.click())
             clicks.add(task)
             task.add_done_callback(clicks.discard)

@@ -111,6 +111,7 @@ class ShardPlan:
     timed: list[int]
     #: The first match number it may give a match it opens (to replace a finished one).
     next_number: int
+    one_click_at_a_time: bool = False
 
     @property
     def shards(self) -> Shards:
@@ -202,6 +203,9 @@ class BenchOptions:
     bot_processes: int = 1
     #: How many matches get a due timer (and are not clicked), spread over the processes.
     timers: int = 0
+    #: Each process waits for a click's answer before the next (its clicks never race each
+    #: other, so how many are applied does not depend on the machine's speed: the tests).
+    one_click_at_a_time: bool = False
 
     @property
     def timed_matches(self) -> int:
@@ -317,6 +321,7 @@ def plan_shard(
         clicked=[match_id for match_id in mine if match_id not in timed],
         timed=sorted(timed),
         next_number=len(matches),
+        one_click_at_a_time=options.one_click_at_a_time,
     )
 
 

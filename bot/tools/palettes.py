@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
@@ -26,7 +26,7 @@ from renderers.rushncrush import physical_row
 PALETTES = Path(__file__).resolve().parents[2] / "renderers" / "palettes"
 
 
-def ruship_views() -> list[dict[str, Any]]:
+def ruship_views() -> Sequence[Mapping[str, Any]]:
     """Boards that between them show every colour a Ruship board can (see ``board_palette``)."""
     start: dict[str, Any] = {
         "start_rolls": [[4, 4], [6, 2]],
@@ -86,7 +86,7 @@ def ruship_views() -> list[dict[str, Any]]:
 BUGRACE_GAMES: Final = ((4, 1, 0), (4, 2, 40), (4, 3, 90), (4, 4, 10_000), (2, 5, 10_000))
 
 
-def bugrace_views() -> list[dict[str, Any]]:
+def bugrace_views() -> Sequence[Mapping[str, Any]]:
     """Boards that between them show every colour a Bug Race board can: four seats, cards
     face up, moved and face down, every state chip, a finished race (see ``board_palette``)."""
     views = []
@@ -107,7 +107,7 @@ RUSHNCRUSH_GAMES: Final = ((6, 1, 150, "oval"), (2, 2, 10_000, "sprint"), (4, 3,
 HEATS: Final = ("W", "Y", "O", "R")
 
 
-def rushncrush_views() -> list[dict[str, Any]]:
+def rushncrush_views() -> Sequence[Mapping[str, Any]]:
     """Boards that between them show every colour a Rush'n'Crush board can: six seats, each
     heat and temperature, wrecks, nails, a car out, thrown dice, laps (``board_palette``)."""
     views = []
@@ -150,7 +150,7 @@ def rushncrush_views() -> list[dict[str, Any]]:
 FIRESHIP_GAMES: Final = ((2, 1, 0), (4, 2, 60), (3, 3, 400), (4, 4, 100_000))
 
 
-def fireship_views() -> list[dict[str, Any]]:
+def fireship_views() -> Sequence[Mapping[str, Any]]:
     """Boards that between them show every colour a Fireship board can: four seats, islands
     of every owner, pawns of every kind, a finished game (see ``board_palette``)."""
     views = []
@@ -167,7 +167,7 @@ def fireship_views() -> list[dict[str, Any]]:
     return views
 
 
-def rushout_views() -> list[Mapping[str, Any]]:
+def rushout_views() -> Sequence[Mapping[str, Any]]:
     """Boards that between them show every colour a Rush Out! board can: every hero and
     sorcerer die, every card kind, the dragon, hexes, wounds, the market, an ending."""
     views: list[Mapping[str, Any]] = []
@@ -189,7 +189,7 @@ def rushout_views() -> list[Mapping[str, Any]]:
     return views
 
 
-VIEWS: dict[str, Callable[[], list[Any]]] = {
+VIEWS: dict[str, Callable[[], Sequence[Any]]] = {
     "ruship": ruship_views,
     "bugrace": bugrace_views,
     "rushncrush": rushncrush_views,
