@@ -7,13 +7,22 @@ private panel from the player's own view.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import discord
 from discord import app_commands
 
 from bot.games.base import View
-from bot.games.bugrace import LEGS, POSITIONS, SIDES, Bug, all_legs_order, leg_names
+from bot.games.bugrace import (
+    LEGS,
+    POSITIONS,
+    SIDES,
+    Bug,
+    BugRaceSeatView,
+    BugView,
+    all_legs_order,
+    leg_names,
+)
 from bot.i18n import Tr
 from cogs._host import TableHost
 from cogs._match import LABEL_LIMIT, SHARED_OPTIONS, GameCog, time_limit_choices
@@ -57,21 +66,26 @@ def _card_id(word: str) -> int | None:
     return int(word) if word.isdigit() else None
 
 
-def _legs_moving(view: View, card: int) -> list[str]:
+def _legs_moving(own: BugRaceSeatView | None, card: int) -> list[str]:
     """The legs ``play <card> all`` moves: those that can move now, the body staying."""
-    bug = _own_bug(view)
-    rows = bug.get("legs") or {}
-    if not isinstance(bug.get("tail"), int) or set(rows) != set(LEGS):
+    if own is None:
         return leg_names(card)
-    return all_legs_order(Bug(int(bug["tail"]), tuple(int(rows[leg]) for leg in LEGS)), card)
+    bug = _own_bug(own)
+    return all_legs_order(Bug(bug["tail"], tuple(bug["legs"][leg] for leg in LEGS)), card)
 
 
-def _own_bug(view: View) -> dict[str, Any]:
-    """The bug of the seat whose private view this is ({} on the public view)."""
+def _seat_view(view: View) -> BugRaceSeatView | None:
+    """The view as a player's own view (``BugRaceSeatView``), once its seat is checked; None
+    on the public view (the public board's buttons) or an empty one."""
     seat, bugs = view.get("seat"), view.get("bugs") or []
     if isinstance(seat, int) and 0 <= seat < len(bugs) and isinstance(bugs[seat], dict):
-        return dict(bugs[seat])
-    return {}
+        return cast(BugRaceSeatView, view)
+    return None
+
+
+def _own_bug(own: BugRaceSeatView) -> BugView:
+    """The bug of the seat whose view this is."""
+    return own["bugs"][own["seat"]]
 
 
 class BugRaceCog(GameCog, group_name="bugrace", group_description="Play Bug Race"):
@@ -108,6 +122,7 @@ class BugRaceCog(GameCog, group_name="bugrace", group_description="Play Bug Race
 
     # -- buttons
     def action_label(self, action: str, view: View, tr: Tr) -> str:
+        own = _seat_view(view)
         words = action.split()
         kind = words[0]
         if kind in ("keep", "play") and len(words) in (2, 3):
@@ -118,7 +133,7 @@ class BugRaceCog(GameCog, group_name="bugrace", group_description="Play Bug Race
             key = f"bugrace.action.{kind}"
             moving = legs
             if words[2:] == ["all"]:
-                moving = [leg for leg in LEGS if leg in _legs_moving(view, card)]
+                moving = [leg for leg in LEGS if leg in _legs_moving(own, card)]
                 key = "bugrace.action.play_" + (
                     "some" if moving != legs else "all" if len(legs) > 1 else "all_one"
                 )
@@ -132,20 +147,18 @@ class BugRaceCog(GameCog, group_name="bugrace", group_description="Play Bug Race
                 if len(label) <= LABEL_LIMIT:
                     break
             return label
-        bug = _own_bug(view)
         if kind == "leg" and len(words) == 2 and words[1] in LEGS:
-            row = bug.get("legs", {}).get(words[1])
-            if isinstance(row, int):
+            if own is not None:
+                row = _own_bug(own)["legs"][words[1]]
                 return tr("bugrace.action.leg_to", leg=leg_name(words[1], tr), row=row + 1)
             return tr("bugrace.action.leg", leg=leg_name(words[1], tr))
         if kind == "body":
-            tail = bug.get("tail")
-            if isinstance(tail, int):
-                length = int(view.get("body_length", 3))
+            if own is not None:
+                tail, length = _own_bug(own)["tail"], own["body_length"]
                 return tr("bugrace.action.body_to", tail=tail + 1, head=tail + length)
             return tr("bugrace.action.body")
         if kind == "done":
-            in_play = view.get("current") is not None
+            in_play = own is not None and own["current"] is not None
             return tr("bugrace.action.done_card" if in_play else "bugrace.action.done_turn")
         return action
 
@@ -205,60 +218,59 @@ class BugRaceCog(GameCog, group_name="bugrace", group_description="Play Bug Race
 
     # -- the private "My hand" panel
     def private_lines(self, view: View, names: list[str], tr: Tr) -> list[str]:
-        seat = view.get("seat")
-        bugs = view.get("bugs", [])
-        if not isinstance(seat, int) or not 0 <= seat < len(bugs):
+        own = _seat_view(view)
+        if own is None:
             return []
-        bug = bugs[seat]
-        lines = [self._phase_line(view, bug, names, tr)]
-        lines += self._offer_lines(view, tr)
-        lines += self._hand_lines(view, tr)
-        lines += self._current_lines(view, bug, tr)
-        lines += self._bug_lines(view, bug, tr)
+        bug = _own_bug(own)
+        lines = [self._phase_line(own, bug, names, tr)]
+        lines += self._offer_lines(own, tr)
+        lines += self._hand_lines(own, tr)
+        lines += self._current_lines(own, bug, tr)
+        lines += self._bug_lines(own, bug, tr)
         return lines
 
-    def _phase_line(self, view: View, bug: dict[str, Any], names: list[str], tr: Tr) -> str:
-        round_ = view.get("round", 0)
-        if view.get("phase") == "over" or bug.get("place"):
-            place = bug.get("place")
+    def _phase_line(self, view: BugRaceSeatView, bug: BugView, names: list[str], tr: Tr) -> str:
+        round_ = view["round"]
+        if view["phase"] == "over" or bug["place"]:
+            place = bug["place"]
             if place:
-                return tr("bugrace.hand.placed", place=self.place_text(int(place), tr))
+                return tr("bugrace.hand.placed", place=self.place_text(place, tr))
             return tr("bugrace.hand.over")
-        if view.get("phase") == "draft":
-            pass_to = view.get("pass_to")
-            if not view.get("offer") or pass_to is None:
+        if view["phase"] == "draft":
+            pass_to = view["pass_to"]
+            if not view["offer"] or pass_to is None:
                 return tr("bugrace.hand.draft_waiting", round=round_)
-            passing = view.get("pass_direction", "swap")
+            passing = view["pass_direction"]
             direction = tr(f"bugrace.direction.{passing}")
             return tr(
                 "bugrace.hand.draft_swap" if passing == "swap" else "bugrace.hand.draft",
                 round=round_,
-                player=names[int(pass_to)] if 0 <= int(pass_to) < len(names) else "?",
+                player=names[pass_to] if 0 <= pass_to < len(names) else "?",
                 direction=direction,
             )
-        if bug.get("playing"):
+        if bug["playing"]:
             return tr("bugrace.hand.play", round=round_)
         return tr("bugrace.hand.play_waiting", round=round_)
 
-    def _offer_lines(self, view: View, tr: Tr) -> list[str]:
-        offer = view.get("offer") or []
+    def _offer_lines(self, view: BugRaceSeatView, tr: Tr) -> list[str]:
+        offer = view["offer"]
         if not offer:
             return []
         return [tr("bugrace.hand.offer")] + [f"• {card_text(c['legs'], tr)}" for c in offer]
 
-    def _hand_lines(self, view: View, tr: Tr) -> list[str]:
-        hand = view.get("hand") or []
+    def _hand_lines(self, view: BugRaceSeatView, tr: Tr) -> list[str]:
+        hand = view["hand"]
         if not hand:
             return []
         return [tr("bugrace.hand.hand")] + [f"• {card_text(c['legs'], tr)}" for c in hand]
 
-    def _current_lines(self, view: View, bug: dict[str, Any], tr: Tr) -> list[str]:
-        current = view.get("current")
-        if not isinstance(current, dict):
+    def _current_lines(self, view: BugRaceSeatView, bug: BugView, tr: Tr) -> list[str]:
+        current = view["current"]
+        if current is None:
             return []
-        movable = [leg_name(leg, tr) for leg in view.get("movable", [])]
-        moved = [leg_name(leg, tr) for leg in bug.get("moved", [])]
-        lines = [tr("bugrace.hand.current", card=card_text(current.get("legs", []), tr))]
+        movable = [leg_name(leg, tr) for leg in view["movable"]]
+        moved = [leg_name(leg, tr) for leg in bug["moved"]]
+        lines = [tr("bugrace.hand.current", card=card_text(current["legs"], tr))]
         lines.append(
             tr("bugrace.hand.movable", legs=", ".join(movable))
             if movable
@@ -268,15 +280,15 @@ class BugRaceCog(GameCog, group_name="bugrace", group_description="Play Bug Race
             lines.append(tr("bugrace.hand.moved", legs=", ".join(moved)))
         return lines
 
-    def _bug_lines(self, view: View, bug: dict[str, Any], tr: Tr) -> list[str]:
-        tail = int(bug.get("tail", 1))
-        head = tail + int(view.get("body_length", 3)) - 1
-        finish = int(view.get("finish_tail", 7))
-        legs = bug.get("legs", {})
+    def _bug_lines(self, view: BugRaceSeatView, bug: BugView, tr: Tr) -> list[str]:
+        tail = bug["tail"]
+        head = tail + view["body_length"] - 1
+        finish = view["finish_tail"]
+        legs = bug["legs"]
         lines = [tr("bugrace.hand.body", tail=tail, head=head, finish=finish)]
         for side in SIDES:
             rows = " · ".join(
-                tr(f"bugrace.position.{position}") + f" {legs.get(side + position, '?')}"
+                tr(f"bugrace.position.{position}") + f" {legs[side + position]}"
                 for position in POSITIONS
             )
             lines.append(tr(f"bugrace.hand.legs_{side}", rows=rows))

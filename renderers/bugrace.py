@@ -26,11 +26,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from PIL import Image
 
-from bot.games.bugrace import BODY_LENGTH, FINISH_TAIL, POSITIONS, ROWS, SIDES
+from bot.games.bugrace import (
+    BODY_LENGTH,
+    FINISH_TAIL,
+    POSITIONS,
+    ROWS,
+    SIDES,
+    BugRacePublicView,
+    BugView,
+    CardFace,
+)
 from renderers.base import (
     BLACK,
     BLUISH_GREEN,
@@ -277,15 +286,15 @@ def draw_bug(
     canvas: Canvas,
     box: Box,
     seat: int,
-    bug: Mapping[str, Any],
+    bug: BugView,
     letters: Mapping[str, str] | None = None,
 ) -> None:
     """The bug on its track; ``letters`` name the leg positions (H, M, F in English)."""
     letters = letters or {}
     colour = seat_colour(seat)
     left_slot, body_left, body_right, right_slot = columns(box)
-    tail = int(bug["tail"])
-    legs: Mapping[str, int] = bug["legs"]
+    tail = bug["tail"]
+    legs = bug["legs"]
     top = row_top(tail + BODY_LENGTH - 1) + BODY_INSET
     bottom = row_top(tail) + ROW_HEIGHT - BODY_INSET
     attach = {position: row_middle(tail + offset) for offset, position in enumerate(POSITIONS)}
@@ -457,19 +466,19 @@ def draw_checkered_line(canvas: Canvas, left: float, right: float, y: float) -> 
 class BugRaceBoard:
     """Draws one view over the cached static layer; a fresh instance per picture."""
 
-    def __init__(self, view: Mapping[str, Any], labels: Mapping[str, str] | None) -> None:
+    def __init__(self, view: BugRacePublicView, labels: Mapping[str, str] | None) -> None:
         self.view = view
         self.labels = merge_labels(LABEL_DEFAULTS, labels)
-        self.bugs: list[Mapping[str, Any]] = list(view.get("bugs", []))
+        self.bugs: list[BugView] = list(view["bugs"])
         static = tuple(self.labels[key] for key in STATIC_LABEL_KEYS)
-        players, expert = len(self.bugs), bool(view.get("expert"))
+        players, expert = len(self.bugs), view["expert"]
         self.extra = extra_height(players, expert)
         self.card_lines = card_lines(players, expert)
         self.canvas = Canvas(
             WIDTH, picture_height(players, expert), base=static_layer(players, static, expert)
         )
         self.boxes = track_boxes(players, self.extra)
-        outcome = view.get("outcome")
+        outcome = view["outcome"]
         self.winners: list[int] = list(outcome["winners"]) if outcome else []
 
     def draw(self) -> Image.Image:
@@ -495,9 +504,9 @@ class BugRaceBoard:
             else:
                 text = fill_label(self.labels["status_shared"], players=names)
             return text, seat_colour(self.winners[0])
-        round_ = self.view.get("round", 1)
-        if self.view.get("phase") == "draft":
-            direction = self.labels[f"pass_{self.view.get('pass_direction', 'swap')}"]
+        round_ = self.view["round"]
+        if self.view["phase"] == "draft":
+            direction = self.labels[f"pass_{self.view['pass_direction']}"]
             return fill_label(
                 self.labels["status_draft"], round=round_, direction=direction
             ), ACTING
@@ -515,20 +524,20 @@ class BugRaceBoard:
             glyph,
         )
 
-    def seat_state(self, seat: int, bug: Mapping[str, Any]) -> tuple[str, bool]:
+    def seat_state(self, seat: int, bug: BugView) -> tuple[str, bool]:
         """The word under a player's name and whether they still have to act."""
-        place = bug.get("place")
+        place = bug["place"]
         if place is not None:
             return self.labels.get(f"place_{place}", str(place)), False
-        if self.view.get("outcome") is not None:
-            return self.labels["finished"] if bug.get("finished") else "", False
-        if bug.get("choosing"):
+        if self.view["outcome"] is not None:
+            return self.labels["finished"] if bug["finished"] else "", False
+        if bug["choosing"]:
             return self.labels["choosing"], True
-        if bug.get("playing"):
+        if bug["playing"]:
             return self.labels["playing"], True
-        return self.labels["chosen" if self.view.get("phase") == "draft" else "waiting"], False
+        return self.labels["chosen" if self.view["phase"] == "draft" else "waiting"], False
 
-    def draw_band(self, seat: int, bug: Mapping[str, Any]) -> None:
+    def draw_band(self, seat: int, bug: BugView) -> None:
         canvas = self.canvas
         left, top, right, _ = self.boxes[seat]
         colour = seat_colour(seat)
@@ -549,10 +558,10 @@ class BugRaceBoard:
             fill=fill,
         )
 
-    def draw_cards(self, seat: int, bug: Mapping[str, Any]) -> None:
+    def draw_cards(self, seat: int, bug: BugView) -> None:
         left, _, right, _ = self.boxes[seat]
-        played: list[Mapping[str, Any]] = list(bug.get("played", []))
-        backs = int(bug.get("hand_count", 0))
+        played: list[CardFace] = list(bug["played"])
+        backs = bug["hand_count"]
         slots = len(played) + backs
         if not slots:
             return
@@ -568,17 +577,17 @@ class BugRaceBoard:
             top = first_top + line * (CARD_HEIGHT + CARD_GAP)
             boxes.append((x, top, x + width, top + CARD_HEIGHT))
         for card, box in zip(played, boxes, strict=False):
-            current = card.get("id") == bug.get("current")
-            moved = list(bug.get("moved", [])) if current else []
-            draw_card_face(self.canvas, box, list(card.get("legs", [])), moved, current)
+            current = card["id"] == bug["current"]
+            moved = list(bug["moved"]) if current else []
+            draw_card_face(self.canvas, box, list(card["legs"]), moved, current)
         for box in boxes[len(played) :]:
             draw_card_back(self.canvas, box, seat)
 
     def draw_footer(self) -> None:
         counts = " · ".join(
             (
-                fill_label(self.labels["draw_pile"], count=self.view.get("draw_count", 0)),
-                fill_label(self.labels["discard"], count=self.view.get("discard_count", 0)),
+                fill_label(self.labels["draw_pile"], count=self.view["draw_count"]),
+                fill_label(self.labels["discard"], count=self.view["discard_count"]),
                 self.labels["legend"],
             )
         )
@@ -587,7 +596,9 @@ class BugRaceBoard:
 
 
 def render_image(view: Mapping[str, Any], labels: Mapping[str, str] | None = None) -> Image.Image:
-    return BugRaceBoard(view, labels).draw()
+    """The board as a picture. ``view`` is a ``BugRacePublicView`` (it may come from another
+    process as plain JSON): read as one here, once."""
+    return BugRaceBoard(cast(BugRacePublicView, view), labels).draw()
 
 
 def render(view: Mapping[str, Any], labels: Mapping[str, str] | None = None) -> bytes:

@@ -19,7 +19,8 @@ from simcord.results import ResponseMessage
 from bot.games import GAMES
 from bot.games.bugrace import CARDS, LEGS, BugRaceState, canonical, leg_names
 from bot.i18n import Tr, catalog
-from bot.pictures import boards as rendering
+from bot.pictures import painter as rendering  # the name the painter calls
+from bot.pictures.boards import render_board
 from cogs._match import LABEL_LIMIT
 from cogs.bugrace import BugRaceCog
 from renderers import LABEL_DEFAULTS, RENDERERS
@@ -172,7 +173,7 @@ class PublicSpy:
         self.public_views: dict[int, tuple[Any, BugRaceState]] = {}
         self.rendered: list[tuple[Mapping[str, Any], bytes]] = []
         self.boards: list[tuple[str, BugRaceState]] = []
-        view, render, compose = ENGINE.view, rendering.render_board, flow.boards.compose_board
+        view, render, compose = ENGINE.view, render_board, flow.boards.compose_board
 
         def spy_view(state: BugRaceState, seat: int | None) -> Any:
             made = view(state, seat)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import io
 import random
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -34,7 +35,7 @@ def finished(state: BugRaceState) -> BugRaceState:
     return advance(state, 100_000)
 
 
-def picture(view: dict[str, Any]) -> Image.Image:
+def picture(view: Mapping[str, Any]) -> Image.Image:
     data = render(view)
     assert data.startswith(PNG_SIGNATURE)
     image = Image.open(io.BytesIO(data))
