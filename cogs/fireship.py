@@ -15,14 +15,23 @@ it reports.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, cast
 
 import discord
 from discord import app_commands
 
-from bot.games import fireship_data as data
 from bot.games.base import View
-from bot.games.fireship import HOME, attack_preview
+from bot.games.fireship import (
+    HOME,
+    FireshipPublicView,
+    FireshipSeatView,
+    PawnRecord,
+    PlayerRecord,
+    ReachSpot,
+    attack_preview,
+    data,
+)
 from bot.i18n import Tr
 from cogs._host import TableHost
 from cogs._match import LABEL_LIMIT, SHARED_OPTIONS, GameCog, TypedChoice, time_limit_choices
@@ -49,8 +58,14 @@ ROUNDS_CHOICES = [
 UNTOLD = frozenset({"game_over", "lose"})  # a loss is told by its "destroyed" event
 
 
-def _seat_of(value: Any) -> int | None:
-    return value if isinstance(value, int) else None
+def _public_view(view: View) -> FireshipPublicView:
+    """The view a hook receives, as the engine built it (everyone's, or a seat's)."""
+    return cast(FireshipPublicView, view)
+
+
+def _seat_view(view: View) -> FireshipSeatView:
+    """A seat's own view, as the private panel's hooks receive it."""
+    return cast(FireshipSeatView, view)
 
 
 def player_text(seat: Any, names: list[str], tr: Tr) -> str:
@@ -60,8 +75,8 @@ def player_text(seat: Any, names: list[str], tr: Tr) -> str:
     return f"{WHITE_MARK} {tr('fireship.white')}"
 
 
-def _pawns(view: View) -> dict[str, Json]:
-    return {str(p["id"]): p for p in view.get("pawns", [])}
+def _pawns(view: FireshipPublicView) -> dict[str, PawnRecord]:
+    return {p["id"]: p for p in view["pawns"]}
 
 
 def _cell_words(cell: str, tr: Tr) -> str:
@@ -80,22 +95,31 @@ def _square_mark(cell: str, tr: Tr) -> str:
     return ""
 
 
-def pawn_text(pawn: Json, tr: Tr) -> str:
+def pawn_text(pawn: PawnRecord, tr: Tr) -> str:
     """``⛵ Boat E7``: a pawn as its owner picks it."""
-    kind = str(pawn["kind"])
+    kind = pawn["kind"]
     return tr(
         "fireship.pawn",
         icon=KIND_ICONS[kind],
         kind=tr(f"fireship.kind.{kind}"),
-        cell=_cell_words(str(pawn["cell"]), tr),
+        cell=_cell_words(pawn["cell"], tr),
     )
 
 
-def side_text(ident: str, view: View, tr: Tr, *, own: bool, article: bool = False) -> str:
+def side_text(
+    ident: str,
+    view: FireshipPublicView,
+    tr: Tr,
+    *,
+    own: bool,
+    article: bool = False,
+    owners: Mapping[str, int] | None = None,
+) -> str:
     """A leader or target: ``Plane F9``, ``red boat K7``, ``island 5 (white)``; with
-    ``article``, as a sentence names it (``the boat K7 (red)``, ``l'avion K7 (rouge)``)."""
+    ``article``, as a sentence names it (``the boat K7 (red)``, ``l'avion K7 (rouge)``).
+    ``owners`` (island id -> owner) stands for the view's islands when given."""
     if len(ident) == 2 and ident[0] == "I" and ident[1].isdigit():
-        islands = {str(i["id"]): int(i["owner"]) for i in view.get("islands", [])}
+        islands = {i["id"]: i["owner"] for i in view["islands"]} if owners is None else owners
         owner = islands.get(ident, data.WHITE)
         colour = tr(f"fireship.colour_f.{owner}" if owner >= 0 else "fireship.colour_f.white")
         key = "fireship.island_own" if own else "fireship.island"
@@ -105,9 +129,9 @@ def side_text(ident: str, view: View, tr: Tr, *, own: bool, article: bool = Fals
         return ident
     if own:
         return pawn_text(pawn, tr)
-    seat = int(pawn["seat"])
+    seat = pawn["seat"]
     colour = tr(f"fireship.colour.{seat}" if seat >= 0 else "fireship.colour.white")
-    cell = _cell_words(str(pawn["cell"]), tr)
+    cell = _cell_words(pawn["cell"], tr)
     if article:
         kind = tr(f"fireship.the.{pawn['kind']}")
         return tr("fireship.enemy_pawn_the", colour=colour, kind=kind, cell=cell)
@@ -115,24 +139,22 @@ def side_text(ident: str, view: View, tr: Tr, *, own: bool, article: bool = Fals
     return tr("fireship.enemy_pawn", colour=colour, kind=kind, cell=cell)
 
 
-def _boum_steps(view: View) -> int:
-    seat = view.get("seat")
-    seats = view.get("seats") or []
-    badges = seats[seat].get("badges", {}) if isinstance(seat, int) and seat < len(seats) else {}
-    return int(data.BOUM in view.get("hand", [])) + int(badges.get(data.BOUM, 0) > 0)
+def _boum_steps(view: FireshipSeatView) -> int:
+    badges = view["seats"][view["seat"]]["badges"]
+    return int(data.BOUM in view["hand"]) + int(badges.get(data.BOUM, 0) > 0)
 
 
-def _band_rows(view: View) -> int:
+def _band_rows(view: FireshipSeatView) -> int:
     """Rows per Tourbillon step: bands of 5 rows (at most 100 cells each), or of 10 when
     a player with many pawns would otherwise get more first steps than a menu holds."""
-    pawns = sum(1 for spots in (view.get("reach") or {}).values() if spots)
+    pawns = sum(1 for spots in view["reach"].values() if spots)
     wide = pawns + data.SIZE // BAND_ROWS + _boum_steps(view) > STEP_KEYS
     return 2 * BAND_ROWS if wide else BAND_ROWS
 
 
-def _card_steps(view: View) -> int:
+def _card_steps(view: FireshipSeatView) -> int:
     """First steps of the cards and badges a player may play (Tourbillon's bands, Boum)."""
-    bands = data.SIZE // _band_rows(view) if data.TOURBILLON in view.get("hand", []) else 0
+    bands = data.SIZE // _band_rows(view) if data.TOURBILLON in view["hand"] else 0
     return bands + _boum_steps(view)
 
 
@@ -143,7 +165,9 @@ class FireshipCog(GameCog, group_name="fireship", group_description="Play Firesh
 
     def __init__(self, bot: TableHost) -> None:
         super().__init__(bot)
-        self._plan: tuple[Any, Tr, dict[tuple[str, str], tuple[str, str]]] | None = None
+        self._plan: (
+            tuple[dict[str, list[ReachSpot]], Tr, dict[tuple[str, str], tuple[str, str]]] | None
+        ) = None
 
     def is_secret_action(self, action: str) -> bool:
         """Every choice of a turn may tell what a hand holds: all go through the panel."""
@@ -180,10 +204,10 @@ class FireshipCog(GameCog, group_name="fireship", group_description="Play Firesh
         words = action.split()
         verb = words[0]
         if verb == "move" and len(words) == 3:
-            return self._move_plan(view, tr).get((words[1], words[2]))
+            return self._move_plan(_seat_view(view), tr).get((words[1], words[2]))
         if verb == "tourbillon" and len(words) == 2:
             cell = data.parse_cell(words[1])
-            rows = _band_rows(view)
+            rows = _band_rows(_seat_view(view))
             band = 0 if cell is None else cell[1] // rows
             first, last = band * rows + 1, min(data.SIZE, (band + 1) * rows)
             label = tr("fireship.step.tourbillon", first=first, last=last)
@@ -194,11 +218,11 @@ class FireshipCog(GameCog, group_name="fireship", group_description="Play Firesh
             return f"boum:{words[1]}", tr(f"fireship.step.boum_{words[1]}")
         return None
 
-    def _move_plan(self, view: View, tr: Tr) -> dict[tuple[str, str], tuple[str, str]]:
+    def _move_plan(self, view: FireshipSeatView, tr: Tr) -> dict[tuple[str, str], tuple[str, str]]:
         """(pawn, cell) -> the first step showing that destination. A pawn whose reach is
         longer than one step can show is split by cost into parts (``B3``, ``B3+2``), as long
         as all first steps fit in one menu. Computed once per view and language."""
-        reach = view.get("reach") or {}
+        reach = view["reach"]
         if self._plan is not None and self._plan[0] is reach and self._plan[1] is tr:
             return self._plan[2]
         pawns = _pawns(view)
@@ -213,7 +237,7 @@ class FireshipCog(GameCog, group_name="fireship", group_description="Play Firesh
             spare -= 1
         plan: dict[tuple[str, str], tuple[str, str]] = {}
         for pawn_id, spots in moving.items():
-            ordered = sorted(spots, key=lambda s: (int(s["cost"]), str(s["cell"])))
+            ordered = sorted(spots, key=lambda s: (s["cost"], s["cell"]))
             size = -(-len(ordered) // parts[pawn_id])
             base = pawn_text(pawns[pawn_id], tr)
             for part in range(parts[pawn_id]):
@@ -230,7 +254,7 @@ class FireshipCog(GameCog, group_name="fireship", group_description="Play Firesh
                         high=chunk[-1]["cost"],
                     )
                 for spot in chunk:
-                    plan[(pawn_id, str(spot["cell"]))] = (key, label)
+                    plan[(pawn_id, spot["cell"])] = (key, label)
         self._plan = (reach, tr, plan)
         return plan
 
@@ -263,10 +287,14 @@ class FireshipCog(GameCog, group_name="fireship", group_description="Play Firesh
             return tr("fireship.prompt.kraken")
         if key.startswith("boum"):
             return tr("fireship.prompt.boum", choice=label)
-        return tr("fireship.prompt.move", choice=label, points=view.get("points", 0))
+        points = _seat_view(view)["points"]
+        return tr("fireship.prompt.move", choice=label, points=points)
 
     # ---------------------------------------------------------------- action labels
     def action_label(self, action: str, view: View, tr: Tr) -> str:
+        return self._action_label(action, _seat_view(view), tr)
+
+    def _action_label(self, action: str, view: FireshipSeatView, tr: Tr) -> str:
         words = action.split()
         verb = words[0]
         label = action
@@ -274,11 +302,7 @@ class FireshipCog(GameCog, group_name="fireship", group_description="Play Firesh
             label = self._roll_label(words[1:], tr)
         elif verb == "move" and len(words) == 3:
             cost = next(
-                (
-                    s["cost"]
-                    for s in (view.get("reach") or {}).get(words[1], [])
-                    if s["cell"] == words[2]
-                ),
+                (s["cost"] for s in view["reach"].get(words[1], []) if s["cell"] == words[2]),
                 "?",
             )
             key = "fireship.action.move_one" if cost == 1 else "fireship.action.move"
@@ -314,7 +338,9 @@ class FireshipCog(GameCog, group_name="fireship", group_description="Play Firesh
         return " · ".join(parts)
 
     @staticmethod
-    def _attack_label(leader: str, target: str, plus: bool, view: View, tr: Tr) -> str:
+    def _attack_label(
+        leader: str, target: str, plus: bool, view: FireshipPublicView, tr: Tr
+    ) -> str:
         sums = attack_preview(view, leader, target)
         attack, defence = sums if sums is not None else (0, 0)
         attack += 1 if plus else 0
@@ -342,12 +368,18 @@ class FireshipCog(GameCog, group_name="fireship", group_description="Play Firesh
     def event_lines(
         self, events: list[dict[str, Any]], view: View, names: list[str], tr: Tr
     ) -> list[str]:
+        public = _public_view(view)
         return [
-            line for event in events if (line := self.event_line(event, view, names, tr, events))
+            line for event in events if (line := self.event_line(event, public, names, tr, events))
         ]
 
     def event_line(
-        self, event: Json, view: View, names: list[str], tr: Tr, events: list[Json] | None = None
+        self,
+        event: Json,
+        view: FireshipPublicView,
+        names: list[str],
+        tr: Tr,
+        events: list[Json] | None = None,
     ) -> str:
         """One event in a sentence; ``events``: the others of the same action (which tell
         what a pawn sunk since was)."""
@@ -366,7 +398,7 @@ class FireshipCog(GameCog, group_name="fireship", group_description="Play Firesh
                 for seat, total in enumerate(throws[-1])
                 if total
             )
-        elif kind == "turn" and view.get("rounds_limit"):
+        elif kind == "turn" and view["rounds_limit"]:
             key += "_limit"
             params["limit"] = view["rounds_limit"]
         elif kind == "whirlpool_strike":
@@ -423,13 +455,14 @@ class FireshipCog(GameCog, group_name="fireship", group_description="Play Firesh
         return tr(key, **params) if tr.has(key) else ""
 
     @staticmethod
-    def _event_side(ident: str, view: View, events: list[Json], tr: Tr, *, own: bool) -> str:
+    def _event_side(
+        ident: str, view: FireshipPublicView, events: list[Json], tr: Tr, *, own: bool
+    ) -> str:
         """A side named in an event; a pawn sunk since by its kind and colour."""
         taken = [e for e in events if e.get("type") == "captured" and e.get("island") == ident]
-        if taken:  # told as it was when attacked
-            view = {**view, "islands": [{"id": ident, "owner": taken[0]["previous"]}]}
+        owners = {ident: taken[0]["previous"]} if taken else None  # as it was when attacked
         if ident in _pawns(view) or ident.startswith("I"):
-            return side_text(ident, view, tr, own=own, article=not own)
+            return side_text(ident, view, tr, own=own, article=not own, owners=owners)
         kind = next(
             (
                 str(e["kind"])
@@ -445,9 +478,12 @@ class FireshipCog(GameCog, group_name="fireship", group_description="Play Firesh
 
     # ---------------------------------------------------------------- the private panel
     def private_lines(self, view: View, names: list[str], tr: Tr) -> list[str]:
-        seat = view.get("seat")
-        seats = view.get("seats", [])
-        if not isinstance(seat, int) or not 0 <= seat < len(seats):
+        return self._private_lines(_seat_view(view), names, tr)
+
+    def _private_lines(self, view: FireshipSeatView, names: list[str], tr: Tr) -> list[str]:
+        seat = view["seat"]
+        seats = view["seats"]
+        if not 0 <= seat < len(seats):
             return []
         me = seats[seat]
         lines = [
@@ -461,49 +497,47 @@ class FireshipCog(GameCog, group_name="fireship", group_description="Play Firesh
                 battleships=me["pool"][data.BATTLESHIP],
             )
         ]
-        if me.get("out"):
+        if me["out"]:
             lines.append(tr("fireship.private.out"))
         lines += self._turn_lines(view, seat, tr)
         lines += self._hand_lines(view, me, tr)
         lines += self._order_lines(view, tr)
         return lines
 
-    def _turn_lines(self, view: View, seat: int, tr: Tr) -> list[str]:
-        if view.get("turn") != seat or view.get("outcome"):
+    def _turn_lines(self, view: FireshipSeatView, seat: int, tr: Tr) -> list[str]:
+        if view["turn"] != seat or view["outcome"]:
             return []
-        phase = view.get("phase")
+        phase = view["phase"]
         if phase == "start":
             return [tr("fireship.private.start")]
-        pending = view.get("pending")
-        if phase == "choose" and pending and pending.get("seat") == seat:
+        pending = view["pending"]
+        if phase == "choose" and pending and pending["seat"] == seat:
             return [tr(f"fireship.private.choose_{pending['kind']}")]
         if phase != "act":
             return []
-        dice = " + ".join(str(d) for d in view.get("dice", []))
+        dice = " + ".join(str(d) for d in view["dice"])
         line = tr(
             "fireship.private.points",
             dice=dice,
-            total=sum(view.get("dice", [])),
-            points=view.get("points", 0),
+            total=sum(view["dice"]),
+            points=view["points"],
         )
-        fast = [
-            tr(f"fireship.fast.{kind}") for kind in view.get("fast", []) if kind != "battleship"
-        ]
+        fast = [tr(f"fireship.fast.{kind}") for kind in view["fast"] if kind != "battleship"]
         if fast:
             line += " · " + " · ".join(fast)
         lines = [line]
-        if view.get("leaders"):
+        if view["leaders"]:
             lines.append(tr("fireship.private.attacked"))
         return lines
 
     @staticmethod
-    def _hand_lines(view: View, me: Json, tr: Tr) -> list[str]:
+    def _hand_lines(view: FireshipSeatView, me: PlayerRecord, tr: Tr) -> list[str]:
         lines = []
-        for event in view.get("events", []):
+        for event in view["events"]:
             drawn = event.get("kind") if event.get("type") == "card" else None
             if drawn and event.get("kept") and event.get("seat") == me["seat"]:
                 lines.append(tr("fireship.private.drew", card=tr(f"fireship.card.{drawn}")))
-        hand: list[str] = list(view.get("hand", []))
+        hand = list(view["hand"])
         if not hand:
             lines.append(tr("fireship.private.no_cards"))
         else:
@@ -514,7 +548,7 @@ class FireshipCog(GameCog, group_name="fireship", group_description="Play Firesh
                 lines.append(f"• **{title}** — {tr(f'fireship.card_help.{kind}')}")
         badges = [
             f"{tr(f'fireship.badge.{kind}')} ×{count}"
-            for kind, count in (me.get("badges") or {}).items()
+            for kind, count in me["badges"].items()
             if count
         ]
         if badges:
@@ -522,13 +556,10 @@ class FireshipCog(GameCog, group_name="fireship", group_description="Play Firesh
         return lines
 
     @staticmethod
-    def _order_lines(view: View, tr: Tr) -> list[str]:
-        orders = view.get("orders") or {}
-        if not orders:
-            return []
+    def _order_lines(view: FireshipSeatView, tr: Tr) -> list[str]:
+        orders = view["orders"]
         lines = [tr("fireship.private.orders")]
-        for card in (data.NON, data.PLUS):
-            cases = orders.get(card, {})
+        for card, cases in ((data.NON, orders["non"]), (data.PLUS, orders["plus"])):
             on = [tr(f"fireship.case.{card}.{case}") for case, set_on in cases.items() if set_on]
             off = [
                 tr(f"fireship.case.{card}.{case}") for case, set_on in cases.items() if not set_on

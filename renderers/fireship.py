@@ -35,11 +35,18 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from PIL import Image
 
-from bot.games import fireship_data as data
+from bot.games.fireship import (
+    FireshipPublicView,
+    FireshipSeatView,
+    PawnRecord,
+    PlayerRecord,
+    ReachSpot,
+    data,
+)
 from renderers.base import (
     BLUISH_GREEN,
     HIGHLIGHT,
@@ -301,31 +308,32 @@ def draw_mystery_square(canvas: Canvas, centre: Point) -> None:
 class FireshipBoard:
     """Draws one view over the cached static layer; a fresh instance per picture."""
 
-    def __init__(self, view: Mapping[str, Any], labels: Mapping[str, str] | None) -> None:
+    def __init__(self, view: FireshipPublicView, labels: Mapping[str, str] | None) -> None:
         self.view = view
         self.labels = merge_labels(LABEL_DEFAULTS, labels)
         self.canvas = Canvas(WIDTH, HEIGHT, base=static_layer())
-        outcome = view.get("outcome")
+        outcome = view["outcome"]
         self.winners: list[int] = list(outcome["winners"]) if outcome else []
-        self.pawns: list[Mapping[str, Any]] = list(view.get("pawns", []))
+        self.pawns: list[PawnRecord] = list(view["pawns"])
 
-    def draw(self, reach_of: str | None = None) -> Image.Image:
-        """The board; with ``reach_of`` (a pawn id), that pawn's reach instead of the trail."""
+    def draw(self, reach_of: str | None = None, spots: Sequence[ReachSpot] = ()) -> Image.Image:
+        """The board; with ``reach_of`` (a pawn id), that pawn's reach (its ``spots``)
+        instead of the trail."""
         self.draw_header()
         self.draw_islands()
         self.draw_homes()
         self.draw_whirlpools()
         if reach_of is not None:
-            self.draw_reach(reach_of)
+            self.draw_reach(spots)
         for pawn in self.pawns:
-            cell = data.parse_cell(str(pawn.get("cell", "")))
+            cell = data.parse_cell(pawn["cell"])
             if cell is not None:
-                draw_pawn(self.canvas, cell_centre(cell), int(pawn["seat"]), pawn["kind"], TOKEN)
+                draw_pawn(self.canvas, cell_centre(cell), pawn["seat"], pawn["kind"], TOKEN)
         if reach_of is None:
             self.draw_trail()
         else:
             self.mark_pawn(reach_of)
-        for seat in range(int(self.view.get("players", 0))):
+        for seat in range(self.view["players"]):
             self.draw_panel(seat)
         self.draw_footer(reach_of)
         return self.canvas.finish()
@@ -342,14 +350,12 @@ class FireshipBoard:
             text = fill_label(self.labels[key], player=names, players=names)
             accent = colour_of(self.winners[0])
         else:
-            turn = int(self.view.get("turn") or 0)
+            turn = self.view["turn"] or 0
             text = fill_label(self.labels["status_turn"], player=self.player(turn))
             accent = colour_of(turn)
-        limit = int(self.view.get("rounds_limit", 0))
+        limit = self.view["rounds_limit"]
         round_key = "round_limit" if limit else "round"
-        round_text = fill_label(
-            self.labels[round_key], round=self.view.get("round", 1), limit=limit
-        )
+        round_text = fill_label(self.labels[round_key], round=self.view["round"], limit=limit)
         header_strip(
             self.canvas,
             (MARGIN, MARGIN, WIDTH - MARGIN, MARGIN + HEADER_HEIGHT),
@@ -360,7 +366,7 @@ class FireshipBoard:
         )
 
     def draw_footer(self, reach_of: str | None = None) -> None:
-        dice = list(self.view.get("dice", []))
+        dice = list(self.view["dice"])
         parts = []
         if reach_of is not None:
             parts.append(fill_label(self.labels["reach_title"], pawn=reach_of))
@@ -369,10 +375,10 @@ class FireshipBoard:
             parts.append(
                 fill_label(self.labels["dice"], dice=" + ".join(map(str, dice)), total=total)
             )
-            parts.append(fill_label(self.labels["points"], points=self.view.get("points", 0)))
+            parts.append(fill_label(self.labels["points"], points=self.view["points"]))
         elif not self.winners:
             parts.append(self.labels["no_dice"])
-        fast = list(self.view.get("fast", []))
+        fast = list(self.view["fast"])
         if "plane" in fast:
             parts.append(self.labels["fast_plane"])
         if "boat" in fast:
@@ -387,9 +393,9 @@ class FireshipBoard:
 
     # -- the sea
     def draw_islands(self) -> None:
-        for island in self.view.get("islands", []):
-            number = int(str(island["id"])[1:])
-            owner = int(island["owner"])
+        for island in self.view["islands"]:
+            number = int(island["id"][1:])
+            owner = island["owner"]
             box = block_box(data.ISLAND_CELLS[number])
             x, y = box_centre(box)
             canvas = self.canvas
@@ -402,16 +408,16 @@ class FireshipBoard:
     def draw_homes(self) -> None:
         at_home: dict[int, dict[str, int]] = {}
         for pawn in self.pawns:
-            if pawn.get("cell") == "home":
-                kinds = at_home.setdefault(int(pawn["seat"]), {})
+            if pawn["cell"] == "home":
+                kinds = at_home.setdefault(pawn["seat"], {})
                 kinds[pawn["kind"]] = kinds.get(pawn["kind"], 0) + 1
-        players = int(self.view.get("players", 0))
+        players = self.view["players"]
         for unused in data.HOME_BLOCKS[players:]:
             box = block_box(unused)
             self.canvas.rect((box[0] + 2, box[1] + 2, box[2] - 2, box[3] - 2), SURFACE, INK, 2, 8)
         for seat in range(players):
             box = block_box(data.HOME_BLOCKS[seat])
-            out = self.seat(seat).get("out", False)
+            out = self.seat(seat)["out"]
             fill = mix(colour_of(seat), SURFACE, 0.75 if out else 0.35)
             self.canvas.rect((box[0] + 2, box[1] + 2, box[2] - 2, box[3] - 2), fill, INK, 2, 8)
             self.canvas.text(
@@ -428,12 +434,12 @@ class FireshipBoard:
                     y += 18
 
     def draw_whirlpools(self) -> None:
-        for whirlpool in self.view.get("whirlpools", []):
-            cell = data.parse_cell(str(whirlpool["cell"]))
+        for whirlpool in self.view["whirlpools"]:
+            cell = data.parse_cell(whirlpool["cell"])
             if cell is None:
                 continue
             x, y = cell_centre(cell)
-            ink = colour_of(int(whirlpool["seat"]))
+            ink = colour_of(whirlpool["seat"])
             spiral = [
                 (
                     x + (2 + step * 0.55) * math.cos(step * 0.45),
@@ -446,18 +452,18 @@ class FireshipBoard:
             self.canvas.rect((x - reach, y - reach, x + reach, y + reach), None, ink, 2, 6)
 
     def draw_trail(self) -> None:
-        trail = list(self.view.get("trail") or self.view.get("previous_trail") or [])
+        trail = list(self.view["trail"] or self.view["previous_trail"])
         for step in trail:
-            start = place_point(str(step.get("from", "")))
-            end = place_point(str(step.get("to", "")))
+            start = place_point(step["from"])
+            end = place_point(step["to"])
             if start is None or end is None or start == end:
                 continue
-            if step.get("kind") == "move":
-                ink = colour_of(int(step.get("seat", 0)))
+            if step["kind"] == "move":
+                ink = colour_of(step["seat"])
                 self.canvas.arrow([start, end], INK, 7, 18)
                 self.canvas.arrow([start, end], ink, 3, 14)
             else:
-                self.draw_attack(start, end, str(step.get("result", "")))
+                self.draw_attack(start, end, step.get("result", ""))
 
     def draw_attack(self, start: Point, end: Point, result: str) -> None:
         self.canvas.arrow([start, end], INK, 8, 20)
@@ -471,16 +477,15 @@ class FireshipBoard:
             self.canvas.circle((x, y - 20), 8, None, ATTACK_INK, 3)
 
     # -- the panels
-    def seat(self, seat: int) -> Mapping[str, Any]:
-        seats = list(self.view.get("seats", []))
-        return seats[seat] if seat < len(seats) else {}
+    def seat(self, seat: int) -> PlayerRecord:
+        return self.view["seats"][seat]
 
     def draw_panel(self, seat: int) -> None:
         info = self.seat(seat)
         top = PANEL_TOP + seat * (PANEL_HEIGHT + PANEL_GAP)
         box = (PANEL_LEFT, top, PANEL_LEFT + PANEL_WIDTH, top + PANEL_HEIGHT)
         canvas = self.canvas
-        acting = seat == self.view.get("turn") and not self.winners
+        acting = seat == self.view["turn"] and not self.winners
         canvas.panel(box, SURFACE, HIGHLIGHT if acting else OUTLINE, 4 if acting else 2)
         left = box[0] + 14
         colour = colour_of(seat)
@@ -500,7 +505,7 @@ class FireshipBoard:
                 fill=fill,
                 align="right",
             )
-        pool = info.get("pool", {})
+        pool = info["pool"]
         y = top + 70
         canvas.text((left, y), self.labels["pool"], TextSize.BODY, TEXT_MUTED, "lm")
         x = left + 70
@@ -509,13 +514,13 @@ class FireshipBoard:
             canvas.text((x + 30, y), str(pool.get(kind, 0)), TextSize.BODY, TEXT, "lm")
             x += 68
         y += 36
-        islands = len(info.get("islands", []))
-        cards = int(info.get("cards", 0))
+        islands = len(info["islands"])
+        cards = info["cards"]
         canvas.text((left, y), f"{self.labels['islands']} {islands}", TextSize.BODY, TEXT, "lm")
         canvas.rect((left + 150, y - 13, left + 168, y + 13), SURFACE_RAISED, TEXT_MUTED, 2, 3)
         canvas.text((left + 176, y), f"{self.labels['cards']} {cards}", TextSize.BODY, TEXT, "lm")
         y += 36
-        badges = info.get("badges", {})
+        badges = info["badges"]
         canvas.text((left, y), self.labels["badges"], TextSize.SMALL, TEXT_MUTED, "lm")
         for index, kind in enumerate(data.BADGE_KINDS):
             column, row = index % 2, index // 2
@@ -523,24 +528,23 @@ class FireshipBoard:
             position = (left + 80 + column * 100, y + row * 28)
             canvas.fitted_text(position, word, 96, TextSize.SMALL, TEXT, "lm")
 
-    def tag(self, seat: int, info: Mapping[str, Any]) -> str:
+    def tag(self, seat: int, info: PlayerRecord) -> str:
         if seat in self.winners:
             return self.labels["winner_tag"]
-        if info.get("out"):
+        if info["out"]:
             return self.labels["out"]
-        if seat == self.view.get("turn") and not self.winners:
+        if seat == self.view["turn"] and not self.winners:
             return self.labels["turn_tag"]
-        if info.get("skip"):
+        if info["skip"]:
             return self.labels["skip"]
-        if info.get("fog"):
+        if info["fog"]:
             return self.labels["fog"]
         return ""
 
     # -- the reach picture
-    def draw_reach(self, pawn_id: str) -> None:
-        reachable = list(dict(self.view.get("reach", {})).get(pawn_id, []))
-        for spot in reachable:
-            cell = data.parse_cell(str(spot["cell"]))
+    def draw_reach(self, spots: Sequence[ReachSpot]) -> None:
+        for spot in spots:
+            cell = data.parse_cell(spot["cell"])
             if cell is None:
                 continue
             left, top, right, bottom = cell_box(cell)
@@ -557,21 +561,21 @@ class FireshipBoard:
 
     def mark_pawn(self, pawn_id: str) -> None:
         for pawn in self.pawns:
-            if pawn.get("id") != pawn_id:
+            if pawn["id"] != pawn_id:
                 continue
-            cell = data.parse_cell(str(pawn.get("cell", "")))
-            home = data.HOME_BLOCKS[int(pawn["seat"])] if pawn["seat"] >= 0 else ()
+            cell = data.parse_cell(pawn["cell"])
+            home = data.HOME_BLOCKS[pawn["seat"]] if pawn["seat"] >= 0 else ()
             place = cell_centre(cell) if cell else box_centre(block_box(home))
             self.canvas.circle(place, TOKEN + 6, None, HIGHLIGHT, 4)
 
 
 def render_image(view: Mapping[str, Any], labels: Mapping[str, str] | None = None) -> Image.Image:
-    return FireshipBoard(view, labels).draw()
+    return FireshipBoard(cast(FireshipPublicView, view), labels).draw()
 
 
 def render(view: Mapping[str, Any], labels: Mapping[str, str] | None = None) -> bytes:
     """The board as a PNG, from the view given (the public one for the table)."""
-    return encode_png(render_image(view, labels), palette=board_palette())
+    return _png(FireshipBoard(cast(FireshipPublicView, view), labels).draw())
 
 
 def render_reach(
@@ -579,7 +583,7 @@ def render_reach(
 ) -> bytes:
     """A seat's private picture (from its own view): where ``pawn_id`` can go this turn and
     what each cell costs."""
-    return encode_png(FireshipBoard(view, labels).draw(pawn_id), palette=board_palette())
+    return _reach_png(cast(FireshipSeatView, view), pawn_id, labels)
 
 
 def render_private(
@@ -589,10 +593,20 @@ def render_private(
     pawn ``focus`` names. A focus may name a part of a pawn's reach after a ``+``
     (``B3+2``); one that names no pawn with a reach (a card's target cells) gets the plain
     board."""
+    seat_view = cast(FireshipSeatView, view)
     pawn_id = focus.partition("+")[0]
-    if pawn_id not in dict(view.get("reach") or {}):
-        return render(view, labels)
-    return render_reach(view, pawn_id, labels)
+    if pawn_id not in dict(seat_view.get("reach") or {}):
+        return _png(FireshipBoard(seat_view, labels).draw())
+    return _reach_png(seat_view, pawn_id, labels)
+
+
+def _reach_png(view: FireshipSeatView, pawn_id: str, labels: Mapping[str, str] | None) -> bytes:
+    spots = list(dict(view.get("reach", {})).get(pawn_id, []))
+    return _png(FireshipBoard(view, labels).draw(pawn_id, spots))
+
+
+def _png(image: Image.Image) -> bytes:
+    return encode_png(image, palette=board_palette())
 
 
 # --- The palette ---------------------------------------------------------------------------

@@ -17,8 +17,8 @@ import discord
 import pytest
 from simcord.results import ResponseMessage
 
-from bot.games import fireship_data as data
-from bot.games.fireship import GAME, FireshipState, scenario
+from bot.games.base import View
+from bot.games.fireship import GAME, FireshipState, data, scenario
 from bot.i18n import Tr, catalog
 from bot.pictures.painter import BoardPainter
 from cogs._components import action_components, step_components
@@ -150,7 +150,7 @@ class Person:
         self.clicks += 1
         return await open_panel(self.table, self.actor)
 
-    async def choose(self, panel: ResponseMessage, action: str, view: dict[str, Any]) -> None:
+    async def choose(self, panel: ResponseMessage, action: str, view: View) -> None:
         """Play ``action`` as a person would: a button, or a menu choice; a two-step
         action first picks its step in the first menu, then the action."""
         step = self.cog.action_step(action, view, Tr("en"))
@@ -602,7 +602,7 @@ def test_french_reads_as_french() -> None:
     )
     plane = {"type": "attack", "seat": 1, "leader": "R1", "target": "B1", "attack": 1,
              "defence": 2, "die": None, "roll": None, "result": "repelled"}  # fmt: skip
-    view["pawns"].append({"id": "B2", "seat": 0, "kind": "plane", "cell": "C3"})
+    view["pawns"].append({"id": "B2", "seat": 0, "kind": "plane", "cell": "C3"})  # type: ignore[typeddict-item]
     plane["target"] = "B2"
     line = cog.event_line(plane, view, ["alice", "bob"], tr)
     assert "attaque l'avion C3 (bleu)" in line

@@ -14,9 +14,8 @@ from typing import Any
 import pytest
 
 from bot.games import GAMES
-from bot.games import fireship_data as data
 from bot.games.base import IllegalAction, Outcome, is_order_action
-from bot.games.fireship import GAME, FireshipState, reach
+from bot.games.fireship import GAME, FireshipState, data, reach
 from bot.games.fireship import scenario as bare_scenario
 
 BLUE, RED, GREEN, YELLOW = 0, 1, 2, 3

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import io
 import random
-from typing import Any
 
 import pytest
 from PIL import Image
 
-from bot.games.fireship import GAME, FireshipState
+from bot.games.fireship import GAME, FireshipSeatView, FireshipState
 from renderers import LABEL_DEFAULTS, RENDERERS
 from renderers.fireship import HEIGHT, WIDTH, render, render_reach
 
@@ -75,7 +74,7 @@ def test_the_reach_picture_highlights_a_pawns_cells() -> None:
     state = advance(GAME.new_state(2, 6), 1)
     seat = state.turn
     assert state.phase == "act"
-    view: dict[str, Any] = GAME.view(state, seat)
+    view: FireshipSeatView = GAME.view(state, seat)
     pawn_id = next(iter(view["reach"]))
     reach = picture(render_reach(view, pawn_id))
     plain = picture(render(view))

@@ -1,0 +1,250 @@
+"""Fireship's AI player (``bot_action``).
+
+It reads only what its seat may know: the board, the public counts and its own hand.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from typing import Final
+
+from bot.games.fireship import data
+from bot.games.fireship.combat import Side, attack_options, power
+from bot.games.fireship.data import Cell
+from bot.games.fireship.rules import legal_actions, reach
+from bot.games.fireship.state import (
+    CHOOSE,
+    HOME_EXITS,
+    ISLAND_AROUND,
+    ISLAND_RING,
+    ORTHOGONAL,
+    START,
+    FireshipState,
+    Pawn,
+    neighbours_8,
+    pawns_in_square,
+)
+
+AI_RING = 30.0  # a pawn next to the island it is after
+AI_CLUSTER = 3.0  # per point of its own side's power next to it there
+AI_GUARD = 12.0  # the first pawn next to an island of its own
+AI_CHANCE = 8.0  # a wheel or mystery square it may use
+AI_BATTLESHIP_SQUARE = 8.0  # a battleship square, for a plane
+AI_COST = 0.3  # per point spent
+AI_MIN_GAIN = 0.5
+AI_DEFENCE_WEIGHT = 4.0  # when picking the island to go for
+AI_SQUAD = 4  # the pawns whose distances choose that island
+AI_ISLAND_GAIN = 40.0
+AI_PAWN_GAIN = 5.0  # per point of value
+AI_WIN_CHANCE = {
+    "plain": data.PLAIN_DIE_WINS / data.WIN_DIE_SIDES,
+    "blue": data.BLUE_DIE_WINS / data.WIN_DIE_SIDES,
+}
+AI_KRAKEN_OWN = 1.5
+AI_WHIRLPOOL_MIN = 2
+
+
+def _ring_distances(island: int) -> dict[Cell, int]:
+    """Orthogonal steps from every sea cell to the island's ring, pawns ignored."""
+    distance = dict.fromkeys(ISLAND_RING[island], 0)
+    queue = deque(distance)
+    while queue:
+        cell = queue.popleft()
+        for nxt in ORTHOGONAL[cell]:
+            if nxt not in distance:
+                distance[nxt] = distance[cell] + 1
+                queue.append(nxt)
+    return distance
+
+
+RING_DISTANCE: Final = {island: _ring_distances(island) for island in data.ISLAND_IDS}
+
+
+def _distance(pawn: Pawn, cell: Cell | None, island: int) -> int:
+    if cell is None:
+        return 1 + min(RING_DISTANCE[island][c] for c in HOME_EXITS[pawn.seat])
+    return RING_DISTANCE[island][cell]
+
+
+def _focus_island(state: FireshipState, seat: int) -> int | None:
+    """The island to go for: near the squad and weakly held."""
+    targets = [i for i in data.ISLAND_IDS if state.islands[i - 1] != seat]
+    pawns = state.seat_pawns(seat)
+    if not targets or not pawns:
+        return None
+
+    def cost(island: int) -> float:
+        distances = sorted(_distance(p, p.cell, island) for p in pawns)[:AI_SQUAD]
+        defence = power(state, Side(state.islands[island - 1], island=island))
+        return sum(distances) / len(distances) + AI_DEFENCE_WEIGHT * defence
+
+    return min(targets, key=cost)
+
+
+def _cell_score(state: FireshipState, pawn: Pawn, cell: Cell | None, focus: int | None) -> float:
+    score = 0.0
+    if focus is not None:
+        if cell is not None and cell in ISLAND_RING[focus]:
+            friends = sum(
+                data.PAWN_VALUE[p.kind]
+                for p in state.seat_pawns(pawn.seat)
+                if p is not pawn
+                and p.cell is not None
+                and max(abs(p.cell[0] - cell[0]), abs(p.cell[1] - cell[1])) <= 1
+            )
+            score += AI_RING + AI_CLUSTER * friends
+        else:
+            score -= _distance(pawn, cell, focus)
+    if cell is None:
+        return score
+    if cell != pawn.last_special:
+        if cell in data.WHEEL_SQUARES or cell in data.MYSTERY_SQUARES:
+            score += AI_CHANCE
+        elif cell in data.BATTLESHIP_SQUARES and pawn.kind == data.PLANE:
+            score += AI_BATTLESHIP_SQUARE * (state.seats[pawn.seat].pool[data.BATTLESHIP] > 0)
+    for island in state.owned_islands(pawn.seat):
+        if cell in ISLAND_RING[island] and not _guarded(state, island, pawn):
+            score += AI_GUARD
+    return score
+
+
+def _guarded(state: FireshipState, island: int, besides: Pawn) -> bool:
+    return any(
+        p is not besides and p.cell in ISLAND_RING[island] for p in state.seat_pawns(besides.seat)
+    )
+
+
+def _ai_move(state: FireshipState, seat: int) -> str | None:
+    if state.points <= 0 or state.attacked:
+        return None
+    focus = _focus_island(state, seat)
+    best: tuple[float, str] | None = None
+    for pawn in state.seat_pawns(seat):
+        here = _cell_score(state, pawn, pawn.cell, focus)
+        for cell, cost in reach(state, pawn).items():
+            gain = _cell_score(state, pawn, cell, focus) - here - AI_COST * cost
+            if gain > AI_MIN_GAIN and (best is None or gain > best[0]):
+                best = (gain, f"move {pawn.id} {data.cell_name(cell)}")
+    return None if best is None else best[1]
+
+
+def _ai_attack(state: FireshipState, seat: int) -> str | None:
+    has_plus = data.PLUS in state.seats[seat].hand
+    best: tuple[float, str] | None = None
+    for leader, target, attack, defence in attack_options(state, seat):
+        prize = AI_ISLAND_GAIN if target.pawn is None else AI_PAWN_GAIN * target.value
+        base = f"attack {leader.ident} {target.ident}"
+        choices = [(attack, base)]
+        if has_plus and target.pawn is None:
+            choices.append((attack + 1, base + " plus"))
+        for total, action in choices:
+            if total < defence:
+                continue
+            value = prize * AI_WIN_CHANCE["plain" if total == defence else "blue"]
+            if action.endswith("plus"):
+                value -= AI_PAWN_GAIN  # the card is worth keeping unless it helps
+            if best is None or value > best[0]:
+                best = (value, action)
+    return None if best is None else best[1]
+
+
+def _ai_boum(state: FireshipState, seat: int, focus: int | None) -> str | None:
+    me = state.seats[seat]
+    via = "badge" if me.badges[data.BOUM] > 0 else "card" if data.BOUM in me.hand else None
+    if via is None:
+        return None
+    mine = [ISLAND_AROUND[i] for i in state.owned_islands(seat)]
+    if focus is not None:
+        mine.append(ISLAND_AROUND[focus])
+    for pawn in sorted(state.pawns.values(), key=lambda p: (p.seat == data.WHITE, p.id)):
+        near = pawn.cell is not None and any(pawn.cell in around for around in mine)
+        if near and pawn.kind == data.BOAT and pawn.seat != seat:
+            return f"boum {via} {pawn.id}"
+    return None
+
+
+def _ai_tourbillon(state: FireshipState, seat: int) -> str | None:
+    if data.TOURBILLON not in state.seats[seat].hand:
+        return None
+    best: tuple[int, Cell] | None = None
+    for pawn in state.pawns.values():
+        if pawn.seat in (seat, data.WHITE) or pawn.kind == data.PLANE or pawn.cell is None:
+            continue
+        for cell in neighbours_8(pawn.cell):
+            if not state.is_free(cell):
+                continue
+            hit = pawns_in_square(state, cell, data.WHIRLPOOL_REACH)
+            value = sum(
+                data.PAWN_VALUE[p.kind] * (-2 if p.seat == seat else 1)
+                for p in hit
+                if p.kind != data.PLANE
+            )
+            if best is None or value > best[0]:
+                best = (value, cell)
+    if best is None or best[0] < AI_WHIRLPOOL_MIN:
+        return None
+    return f"tourbillon {data.cell_name(best[1])}"
+
+
+def _ai_roll(state: FireshipState, seat: int, legal: list[str]) -> str:
+    pawns = state.seat_pawns(seat)
+    planes = any(p.kind == data.PLANE for p in pawns)
+    boats = sum(p.kind != data.PLANE for p in pawns)
+    wanted = "roll"
+    if planes and "roll vent badge" in legal:
+        wanted = "roll vent badge"
+    elif planes and "roll vent card" in legal:
+        wanted = "roll vent card"
+    if boats >= 2 and f"{wanted} gulf" in legal:
+        wanted += " gulf"
+    return wanted
+
+
+def _ai_end(state: FireshipState, seat: int, legal: list[str]) -> str:
+    if state.owned_islands(seat):
+        for action in ("end fog badge", "end fog card"):
+            if action in legal:
+                return action
+    return "end"
+
+
+def _ai_choice(state: FireshipState, seat: int, legal: list[str]) -> str:
+    assert state.pending is not None
+    if state.pending["kind"] == "lose":
+        focus = _focus_island(state, seat)
+        pawns = [state.pawns[pid] for pid in state.pending["options"]]
+        worst = min(pawns, key=lambda p: _cell_score(state, p, p.cell, focus))
+        return f"lose {worst.id}"
+
+    spared = state.pending.get("pawn")
+    options: list[str] = state.pending["options"]
+
+    def kraken_value(option: str) -> float:
+        centre = data.parse_cell(option)
+        assert centre is not None
+        return sum(
+            data.PAWN_VALUE[p.kind] * (-AI_KRAKEN_OWN if p.seat == seat else 1)
+            for p in pawns_in_square(state, centre, data.KRAKEN_REACH)
+            if p.id != spared
+        )
+
+    return "kraken " + max(options, key=kraken_value)
+
+
+def choose_action(state: FireshipState, seat: int, rng: random.Random) -> str:
+    legal = legal_actions(state, seat)
+    if state.phase == CHOOSE:
+        return _ai_choice(state, seat, legal)
+    if state.phase == START:
+        return _ai_roll(state, seat, legal)
+    focus = _focus_island(state, seat)
+    for choice in (
+        _ai_boum(state, seat, focus),
+        _ai_move(state, seat),
+        _ai_attack(state, seat),
+        _ai_tourbillon(state, seat),
+    ):
+        if choice is not None and choice in legal:
+            return choice
+    return _ai_end(state, seat, legal)

@@ -1,0 +1,140 @@
+"""The Fireship engine (``GAME``): the contract of ``bot.games.base`` over the rules, the
+views, the save format and the AI of this package."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import Any, Final, overload
+
+from bot.games.base import IllegalAction, Outcome, is_order_action, require
+from bot.games.fireship import data
+from bot.games.fireship.ai import choose_action
+from bot.games.fireship.combat import apply_order, order_actions
+from bot.games.fireship.rules import apply_turn_action, legal_actions, new_state, to_act
+from bot.games.fireship.save import dump_state, load_state
+from bot.games.fireship.state import (
+    HOME,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    FireshipState,
+    Json,
+    add_pawn,
+    clone,
+)
+from bot.games.fireship.views import FireshipPublicView, FireshipSeatView, public_view, seat_view
+
+
+class Fireship:
+    name = "fireship"
+    title = "Fireship"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+
+    def new_state(
+        self, players: int, seed: int, options: dict[str, Any] | None = None
+    ) -> FireshipState:
+        return new_state(players, seed, options)
+
+    def to_act(self, state: FireshipState) -> frozenset[int]:
+        return to_act(state)
+
+    def legal_actions(self, state: FireshipState, seat: int) -> list[str]:
+        return legal_actions(state, seat)
+
+    def order_actions(self, state: FireshipState, seat: int) -> list[str]:
+        return order_actions(state, seat)
+
+    def apply(self, state: FireshipState, seat: int, action: str) -> FireshipState:
+        if not isinstance(seat, int) or not isinstance(action, str):
+            raise IllegalAction("That is not an action.", "not_an_action")
+        if is_order_action(action):
+            require(
+                action in order_actions(state, seat),
+                "That order is not possible now.",
+                "illegal_order",
+                action=action[:60],
+            )
+            new = clone(state)
+            new.events = list(state.events)  # an order changes nothing anyone else sees
+            apply_order(new, seat, action)
+            return new
+        require(seat in self.to_act(state), "It is not your turn.", "not_your_turn", seat=seat)
+        if action not in self.legal_actions(state, seat):
+            raise IllegalAction(
+                f"'{action[:60]}' is not possible now.", "illegal_action", action=action[:60]
+            )
+        new = clone(state)
+        apply_turn_action(new, seat, action)
+        return new
+
+    def outcome(self, state: FireshipState) -> Outcome | None:
+        return state.outcome
+
+    @overload
+    def view(self, state: FireshipState, seat: None) -> FireshipPublicView: ...
+
+    @overload
+    def view(self, state: FireshipState, seat: int) -> FireshipSeatView: ...
+
+    @overload
+    def view(self, state: FireshipState, seat: int | None) -> FireshipPublicView: ...
+
+    def view(self, state: FireshipState, seat: int | None) -> FireshipPublicView:
+        """``seat``'s view (a seat of the match), or the public view for None (and for a
+        number that is no seat)."""
+        if seat is None or not 0 <= seat < state.players:
+            return public_view(state)
+        return seat_view(state, seat)
+
+    def bot_action(self, state: FireshipState, seat: int, rng: random.Random) -> str:
+        return choose_action(state, seat, rng)
+
+    def secrets(self, state: FireshipState) -> Json:
+        """Hidden information as it is (``HasSecrets``): the deck's order (a card drawn
+        leaves it, kept or shown), each hand and its standing orders, dice loaded by
+        tests. The private views also show each pawn's reach, derived from the board."""
+        return {
+            "deck": list(state.deck),
+            "hands": [sorted(seat.hand) for seat in state.seats],
+            "orders": [dict(sorted(seat.orders.items())) for seat in state.seats],
+            "loaded": list(state.loaded),
+        }
+
+    def dump(self, state: FireshipState) -> dict[str, Any]:
+        return dump_state(state)
+
+    def load(self, data_in: dict[str, Any]) -> FireshipState:
+        try:
+            return load_state(data_in)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
+            raise ValueError(f"Malformed Fireship save: {error}") from error
+
+
+GAME: Final = Fireship()
+
+
+def scenario(
+    players: int = 2,
+    seed: int = 0,
+    pawns: Iterable[tuple[int, str, str]] = (),
+    islands: dict[int, int] | None = None,
+    options: dict[str, Any] | None = None,
+) -> FireshipState:
+    """A test position: seat 0 to act in the start phase, the given pawns only.
+
+    ``pawns`` are (seat, kind, cell name or ``home``); white garrisons are kept only on
+    islands still white. ``islands`` maps island number -> owner."""
+    state = GAME.new_state(players, seed, options)
+    state.events = []
+    state.first = state.turn = 0
+    state.pawns = {pid: p for pid, p in state.pawns.items() if p.seat == data.WHITE}
+    for seat in range(players):
+        state.seats[seat].numbered = 0
+    for island, owner in (islands or {}).items():
+        state.islands[island - 1] = owner
+        state.pawns.pop(f"{data.WHITE_LETTER}{island}", None)
+    for seat, kind, where in pawns:
+        add_pawn(state, seat, kind, None if where == HOME else data.parse_cell(where))
+    state.touched()
+    return state

@@ -1,0 +1,626 @@
+"""Fireship's rules: the start, moves, cards, the wheel, special squares and the turn.
+
+Attacks and standing orders are in :mod:`~bot.games.fireship.combat`; the rulings this
+engine makes where the rules are silent are listed in the package's docstring.
+"""
+
+from __future__ import annotations
+
+import heapq
+from typing import Any
+
+from bot.games.base import Outcome, SeededRng
+from bot.games.fireship import data
+from bot.games.fireship.combat import (
+    attack_actions,
+    cancelled_by_victims,
+    non_cancels,
+    resolve_attack,
+    spend_card,
+)
+from bot.games.fireship.data import Cell
+from bot.games.fireship.state import (
+    ACT,
+    CHOOSE,
+    HOME,
+    HOME_EXITS,
+    ISLAND_RING,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    NO_LIMIT,
+    ORTHOGONAL,
+    OVER,
+    REASON_ISLANDS,
+    REASON_LAST,
+    REASON_NO_PAWNS,
+    REASON_TIME,
+    START,
+    FireshipState,
+    Json,
+    Pawn,
+    SeatState,
+    TrailStep,
+    add_pawn,
+    board_value,
+    cell_text,
+    destroy,
+    emit,
+    emit_private,
+    pawn_order,
+    pawns_in_square,
+    randint,
+    roll_move_dice,
+    win_die,
+)
+
+
+# --- The start --------------------------------------------------------------------------
+def new_state(players: int, seed: int, options: dict[str, Any] | None = None) -> FireshipState:
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"Fireship is for {MIN_PLAYERS}-{MAX_PLAYERS} players.")
+    rounds = int((options or {}).get("rounds", NO_LIMIT) or NO_LIMIT)
+    if rounds not in data.TIME_LIMITS:
+        raise ValueError(f"The time limit is one of {data.TIME_LIMITS} rounds.")
+    rng = SeededRng(seed)
+    deck = [card for card, count in data.CARD_COUNTS.items() for _ in range(count)]
+    rng.shuffle(deck)
+    state = FireshipState(
+        players=players,
+        rng=rng.state,
+        rounds_limit=rounds,
+        first=0,
+        turn=0,
+        round=1,
+        phase=START,
+        pawns={},
+        islands=[data.WHITE] * len(data.ISLAND_IDS),
+        seats=[SeatState(pool=dict(data.START_POOL)) for _ in range(players)],
+        deck=deck,
+        discard=[],
+        badge_supply=dict.fromkeys(data.BADGE_KINDS, data.BADGE_SUPPLY),
+    )
+    for island in data.ISLAND_IDS:
+        add_pawn(state, data.WHITE, data.BOAT, data.GARRISONS[island])
+    for seat in range(players):
+        for kind in data.KINDS:
+            for _ in range(data.START_HOME[kind]):
+                add_pawn(state, seat, kind, None)
+    state.first = _start_roll(state)
+    emit(state, "start_roll", rolls=[list(r) for r in state.start_rolls], first=state.first)
+    _start_turn(state, state.first)
+    return state
+
+
+def to_act(state: FireshipState) -> frozenset[int]:
+    if state.outcome is not None:
+        return frozenset()
+    return frozenset({state.turn})
+
+
+def legal_actions(state: FireshipState, seat: int) -> list[str]:
+    if seat not in to_act(state):
+        return []
+    return turn_actions(state, seat)
+
+
+# --- Movement ---------------------------------------------------------------------------
+def reach(state: FireshipState, pawn: Pawn, points: int | None = None) -> dict[Cell, int]:
+    """Every free cell the pawn can end on -> its cost in points, within ``points``."""
+    budget = state.points if points is None else points
+    key = ("reach", pawn.id, budget)
+    if key not in state.cache:
+        state.cache[key] = _reach(state, pawn, budget)
+    result: dict[Cell, int] = state.cache[key]
+    return result
+
+
+def _reach(state: FireshipState, pawn: Pawn, budget: int) -> dict[Cell, int]:
+    # Costs are in half-points so doubled speed stays exact: ceil(half / 2) points.
+    fast = pawn.kind in state.fast
+    step = 1 if fast else 2
+    limit = 2 * budget
+    occupied = set(state._occupancy()) - {pawn.cell}
+    blocked_end = occupied | state.whirlpool_cells()
+    flies = pawn.kind == data.PLANE
+    best: dict[Cell, int] = {}
+    frontier: list[tuple[int, Cell]] = []
+    if pawn.cell is None:
+        exit_cost = 2 * data.LEAVE_HOME_COST if not fast else step
+        for cell in HOME_EXITS[pawn.seat]:
+            if exit_cost <= limit and (flies or cell not in occupied):
+                best[cell] = exit_cost
+                frontier.append((exit_cost, cell))
+    else:
+        best[pawn.cell] = 0
+        frontier.append((0, pawn.cell))
+    heapq.heapify(frontier)
+    while frontier:
+        cost, cell = heapq.heappop(frontier)
+        if cost > best.get(cell, limit + 1):
+            continue
+        moves = [(n, cost + step) for n in ORTHOGONAL[cell] if flies or n not in occupied]
+        if flies and cell not in blocked_end:
+            moves += _overflights(cell, cost, blocked_end)
+        for nxt, nxt_cost in moves:
+            if nxt_cost <= limit and nxt_cost < best.get(nxt, limit + 1):
+                best[nxt] = nxt_cost
+                heapq.heappush(frontier, (nxt_cost, nxt))
+    return {
+        cell: (half + 1) // 2
+        for cell, half in best.items()
+        if cell != pawn.cell and cell not in blocked_end
+    }
+
+
+def _overflights(cell: Cell, cost: int, blocked_end: set[Cell]) -> list[tuple[Cell, int]]:
+    hops = []
+    for island in data.ISLAND_IDS:
+        if cell in ISLAND_RING[island]:
+            landing_cost = cost + 2 * data.OVERFLIGHT_COST
+            hops += [(c, landing_cost) for c in ISLAND_RING[island] if c not in blocked_end]
+    return hops
+
+
+def move_actions(state: FireshipState, seat: int) -> list[str]:
+    if state.points <= 0 or state.attacked:
+        return []
+    return [
+        f"move {pawn.id} {data.cell_name(cell)}"
+        for pawn in state.seat_pawns(seat)
+        for cell in sorted(reach(state, pawn))
+    ]
+
+
+def _move(state: FireshipState, seat: int, pawn_id: str, cell_name: str) -> None:
+    pawn = state.pawns[pawn_id]
+    cell = data.parse_cell(cell_name)
+    assert cell is not None
+    cost = reach(state, pawn)[cell]
+    start = cell_text(pawn.cell)
+    step: TrailStep = {
+        "kind": "move",
+        "seat": seat,
+        "pawn": pawn.id,
+        "from": start if pawn.cell else f"{HOME}:{seat}",
+        "to": cell_name,
+    }
+    state.trail.append(step)
+    pawn.cell = cell
+    state.points -= cost
+    state.touched()
+    emit(state, "move", seat=seat, pawn=pawn_id, **{"from": start}, to=cell_name, cost=cost)
+
+
+# --- Cards, badges, the wheel -----------------------------------------------------------
+def _gain(state: FireshipState, seat: int, kind: str) -> None:
+    pool = state.seats[seat].pool
+    if pool[kind] <= 0:
+        emit(state, "nothing", seat=seat, reason=f"no_{kind}_in_pool")
+        return
+    pool[kind] -= 1
+    pawn = add_pawn(state, seat, kind, None)
+    emit(state, "gain", seat=seat, kind=kind, pawn=pawn.id)
+
+
+def _draw(state: FireshipState, seat: int, pawn_id: str | None) -> None:
+    if not state.deck and state.discard:
+        state.deck, state.discard = state.discard, []
+        rng = SeededRng(state.rng)
+        rng.shuffle(state.deck)
+        state.rng = rng.state
+        emit(state, "reshuffled")
+    if not state.deck:
+        emit(state, "nothing", seat=seat, reason="no_cards")
+        return
+    card = state.deck.pop()
+    if card in data.KEPT_CARDS:
+        state.seats[seat].hand.append(card)
+        emit_private(state, "card", seat, {"kind": card}, seat=seat, kept=True)
+        return
+    state.discard.append(card)
+    emit(state, "card", seat=seat, kind=card, kept=False)
+    state.queue.insert(0, {"op": "card", "card": card, "seat": seat, "pawn": pawn_id})
+
+
+def _resolve_card(state: FireshipState, op: Json) -> None:
+    seat, card = op["seat"], op["card"]
+    if card == data.SPIN_CARD:
+        _spin(state, seat, op["pawn"], from_card=True)
+    elif card in (data.GAIN_BOAT, data.GAIN_PLANE):
+        _gain(state, seat, data.BOAT if card == data.GAIN_BOAT else data.PLANE)
+    elif card in (data.LOSE_BOAT, data.LOSE_PLANE):
+        _ask_loss(state, seat, data.BOAT if card == data.LOSE_BOAT else data.PLANE)
+    elif card == data.BERMUDA and not non_cancels(state, seat, "bermuda", seat):
+        state.seats[seat].skip = True
+        emit(state, "bermuda", seat=seat)
+
+
+def _spin(state: FireshipState, seat: int, pawn_id: str | None, from_card: bool) -> None:
+    result = data.WHEEL[randint(state, 0, len(data.WHEEL) - 1)]
+    emit(state, "wheel", seat=seat, result=result)
+    if result in (data.GAIN_BOAT, data.GAIN_PLANE):
+        _gain(state, seat, data.BOAT if result == data.GAIN_BOAT else data.PLANE)
+    elif result in (data.LOSE_BOAT, data.LOSE_PLANE):
+        _ask_loss(state, seat, data.BOAT if result == data.LOSE_BOAT else data.PLANE)
+    elif result == data.DRAW_CARD:
+        _draw(state, seat, pawn_id)
+    elif result == data.SPIN_AGAIN:
+        state.queue.insert(0, {"op": "spin", "seat": seat, "pawn": pawn_id, "card": from_card})
+    elif result == data.KRAKEN:
+        pawn = state.pawns.get(pawn_id or "")
+        if from_card or pawn is None or pawn.cell is None:
+            state.pending = {
+                "seat": seat,
+                "kind": "kraken",
+                "pawn": pawn_id,
+                "options": [data.cell_name(c) for c in data.CHANCE_SQUARES],
+            }
+        else:
+            _kraken(state, seat, pawn.cell, pawn.id)
+    else:
+        _give_badge(state, seat, result.removeprefix("badge_"))
+
+
+def _give_badge(state: FireshipState, seat: int, kind: str) -> None:
+    got = state.badge_supply[kind] > 0
+    if got:
+        state.badge_supply[kind] -= 1
+        state.seats[seat].badges[kind] += 1
+    emit(state, "badge", seat=seat, kind=kind, got=got)
+
+
+def _kraken(state: FireshipState, seat: int, centre: Cell, spared: str | None) -> None:
+    emit(state, "kraken", seat=seat, cell=data.cell_name(centre))
+    victims = [p for p in pawns_in_square(state, centre, data.KRAKEN_REACH) if p.id != spared]
+    if cancelled_by_victims(state, seat, victims, "kraken"):
+        return
+    for pawn in victims:
+        destroy(state, pawn, "kraken")
+
+
+def _ask_loss(state: FireshipState, seat: int, kind: str) -> None:
+    candidates = [p.id for p in state.seat_pawns(seat) if p.kind == kind]
+    keeps_last_plane = kind == data.PLANE and len(candidates) <= 1
+    if not candidates or keeps_last_plane:
+        emit(state, "nothing", seat=seat, reason=f"no_{kind}_to_lose")
+        return
+    if non_cancels(state, seat, "loss", seat):
+        return
+    if len(candidates) == 1:
+        _lose(state, seat, candidates[0])
+    else:
+        state.pending = {"seat": seat, "kind": "lose", "options": candidates}
+
+
+def _lose(state: FireshipState, seat: int, pawn_id: str) -> None:
+    emit(state, "lose", seat=seat, pawn=pawn_id)
+    destroy(state, state.pawns[pawn_id], "lost")
+
+
+def _boum(state: FireshipState, seat: int, via: str, pawn_id: str) -> None:
+    if via == "card":
+        spend_card(state, seat, data.BOUM)
+    else:
+        state.seats[seat].badges[data.BOUM] -= 1
+    pawn = state.pawns[pawn_id]
+    emit(state, "boum", seat=seat, pawn=pawn_id, via=via)
+    if pawn.seat != data.WHITE and non_cancels(state, pawn.seat, "boum", seat):
+        return
+    destroy(state, pawn, "boum")
+
+
+def boum_actions(state: FireshipState, seat: int) -> list[str]:
+    vias = [
+        v
+        for v, has in (
+            ("card", data.BOUM in state.seats[seat].hand),
+            ("badge", state.seats[seat].badges[data.BOUM] > 0),
+        )
+        if has
+    ]
+    targets = sorted(p.id for p in state.pawns.values() if p.kind == data.BOAT and p.seat != seat)
+    return [f"boum {via} {pid}" for via in vias for pid in targets]
+
+
+def tourbillon_actions(state: FireshipState, seat: int) -> list[str]:
+    if data.TOURBILLON not in state.seats[seat].hand:
+        return []
+    return [f"tourbillon {data.cell_name(c)}" for c in sorted(data.SEA) if state.is_free(c)]
+
+
+def _tourbillon(state: FireshipState, seat: int, cell_name: str) -> None:
+    cell = data.parse_cell(cell_name)
+    assert cell is not None
+    spend_card(state, seat, data.TOURBILLON)
+    state.whirlpools.append((seat, cell))
+    state.touched()
+    emit(state, "tourbillon", seat=seat, cell=cell_name)
+
+
+def _whirlpools_strike(state: FireshipState, seat: int) -> None:
+    for owner, cell in [w for w in state.whirlpools if w[0] == seat]:
+        state.whirlpools.remove((owner, cell))
+        state.touched()
+        victims = [
+            p for p in pawns_in_square(state, cell, data.WHIRLPOOL_REACH) if p.kind != data.PLANE
+        ]
+        emit(
+            state,
+            "whirlpool_strike",
+            seat=seat,
+            cell=data.cell_name(cell),
+            in_reach=[p.id for p in victims],
+        )
+        if not cancelled_by_victims(state, seat, victims, "whirlpool"):
+            for pawn in victims:
+                destroy(state, pawn, "whirlpool")
+
+
+# --- Special squares --------------------------------------------------------------------
+def _use_square(state: FireshipState, op: Json) -> None:
+    pawn = state.pawns.get(op["pawn"])
+    if pawn is None or pawn.cell is None or pawn.cell not in data.SPECIAL_SQUARES:
+        return
+    cell = pawn.cell
+    if pawn.last_special == cell:
+        emit(state, "nothing", seat=pawn.seat, reason="same_square")
+        return
+    if cell in data.BATTLESHIP_SQUARES and pawn.kind != data.PLANE:
+        return
+    pawn.last_special = cell
+    square = (
+        "wheel"
+        if cell in data.WHEEL_SQUARES
+        else "mystery"
+        if cell in data.MYSTERY_SQUARES
+        else "battleship"
+    )
+    emit(state, "square", seat=pawn.seat, pawn=pawn.id, cell=data.cell_name(cell), square=square)
+    if square == "wheel":
+        _spin(state, pawn.seat, pawn.id, from_card=False)
+    elif square == "mystery":
+        _draw(state, pawn.seat, pawn.id)
+    else:
+        roll, won = win_die(state, data.PLAIN_DIE_WINS)
+        emit(state, "battleship", seat=pawn.seat, roll=roll, won=won)
+        if won:
+            _gain(state, pawn.seat, data.BATTLESHIP)
+
+
+# --- The turn ---------------------------------------------------------------------------
+def roll_actions(state: FireshipState, seat: int) -> list[str]:
+    me = state.seats[seat]
+    vents = [""]
+    if data.VENT in me.hand:
+        vents.append(" vent card")
+    if me.badges[data.VENT] > 0:
+        vents.append(" vent badge")
+    gulfs = ["", " gulf"] if me.badges[data.GULF] > 0 else [""]
+    return [f"roll{vent}{gulf}" for vent in vents for gulf in gulfs]
+
+
+def _roll(state: FireshipState, seat: int, action: str) -> None:
+    words = action.split()
+    me = state.seats[seat]
+    vent = "vent" in words
+    if vent and "card" in words:
+        spend_card(state, seat, data.VENT)
+    elif vent:
+        me.badges[data.VENT] -= 1
+    gulf = "gulf" in words
+    if gulf:
+        me.badges[data.GULF] -= 1
+    state.fast = ([data.PLANE] if vent else []) + ([data.BOAT, data.BATTLESHIP] if gulf else [])
+    state.dice = roll_move_dice(state)
+    state.points = sum(state.dice)
+    state.phase = ACT
+    state.touched()
+    emit(state, "roll", seat=seat, dice=list(state.dice), total=state.points, vent=vent, gulf=gulf)
+
+
+def end_actions(state: FireshipState, seat: int) -> list[str]:
+    actions = ["end"]
+    if data.FOG in state.seats[seat].hand:
+        actions.append("end fog card")
+    if state.seats[seat].badges[data.FOG] > 0:
+        actions.append("end fog badge")
+    return actions
+
+
+def _end(state: FireshipState, seat: int, action: str) -> None:
+    squares = sorted(
+        (p for p in state.seat_pawns(seat) if p.cell in data.SPECIAL_SQUARES),
+        key=lambda p: pawn_order(p.id),
+    )
+    state.queue = [{"op": "square", "pawn": p.id} for p in squares]
+    if action != "end":
+        state.queue.append({"op": "fog", "seat": seat, "via": action.split()[-1]})
+    state.queue.append({"op": "next_turn"})
+    state.points = 0
+
+
+def _fog(state: FireshipState, op: Json) -> None:
+    seat = op["seat"]
+    if op["via"] == "card":
+        spend_card(state, seat, data.FOG)
+    else:
+        state.seats[seat].badges[data.FOG] -= 1
+    state.seats[seat].fog = True
+    emit(state, "fog", seat=seat, via=op["via"])
+
+
+def _run(state: FireshipState) -> None:
+    """Resolve queued effects until a choice is awaited or the queue is empty."""
+    while state.outcome is None and state.pending is None and state.queue:
+        op = state.queue.pop(0)
+        kind = op["op"]
+        if kind == "square":
+            _use_square(state, op)
+        elif kind == "card":
+            _resolve_card(state, op)
+        elif kind == "spin":
+            _spin(state, op["seat"], op["pawn"], from_card=op["card"])
+        elif kind == "fog":
+            _fog(state, op)
+        else:
+            _next_turn(state)
+        _settle(state)
+    state.phase = (
+        OVER if state.outcome is not None else CHOOSE if state.pending is not None else state.phase
+    )
+
+
+def _settle(state: FireshipState) -> None:
+    """Eliminations and wins after anything that changed the board."""
+    if state.outcome is not None:
+        return
+    for seat in state.live_seats():
+        if not state.seat_pawns(seat) and not state.owned_islands(seat):
+            _eliminate(state, seat)
+    live = state.live_seats()
+    for seat in live:
+        if len(state.owned_islands(seat)) == len(data.ISLAND_IDS):
+            _finish(state, [seat], REASON_ISLANDS)
+            return
+    if len(live) == 1:
+        _finish(state, live, REASON_LAST)
+    elif not any(state.seat_pawns(seat) for seat in live):
+        _judge(state, REASON_NO_PAWNS)  # islands alone never act: nothing can change
+    elif state.seats[state.turn].out and state.phase != START:
+        state.pending = None
+        state.queue = [{"op": "next_turn"}]
+
+
+def _eliminate(state: FireshipState, seat: int) -> None:
+    me = state.seats[seat]
+    me.out = True
+    state.discard += me.hand
+    me.hand = []
+    state.whirlpools = [w for w in state.whirlpools if w[0] != seat]
+    state.touched()
+    emit(state, "eliminated", seat=seat)
+
+
+def _finish(state: FireshipState, winners: list[int], reason: str) -> None:
+    state.outcome = Outcome(tuple(winners), reason)
+    state.phase = OVER
+    state.queue = []
+    state.pending = None
+    emit(state, "game_over", winners=list(winners), reason=reason)
+
+
+def _next_turn(state: FireshipState) -> None:
+    state.previous_trail = state.trail
+    while state.outcome is None:
+        seat = _next_live_seat(state, state.turn)
+        if _turn_order(state, seat) <= _turn_order(state, state.turn):
+            state.round += 1
+            if state.rounds_limit and state.round > state.rounds_limit:
+                _judge(state, REASON_TIME)
+                return
+        if _start_turn(state, seat):
+            return
+
+
+def _next_live_seat(state: FireshipState, seat: int) -> int:
+    for step in range(1, state.players + 1):
+        candidate = (seat + step) % state.players
+        if not state.seats[candidate].out:
+            return candidate
+    return seat
+
+
+def _turn_order(state: FireshipState, seat: int) -> int:
+    return (seat - state.first) % state.players
+
+
+def _start_turn(state: FireshipState, seat: int) -> bool:
+    """Start-of-turn effects; True when the seat then plays (not out, not skipping)."""
+    state.turn = seat
+    state.trail = []
+    state.dice, state.points, state.fast, state.leaders = [], 0, [], []
+    state.attacked = False
+    state.queue, state.pending = [], None
+    state.phase = START
+    me = state.seats[seat]
+    me.fog = False
+    emit(state, "turn", seat=seat, round=state.round)
+    _whirlpools_strike(state, seat)
+    _settle(state)
+    if state.outcome is not None or me.out:
+        return False
+    if me.skip:
+        me.skip = False
+        emit(state, "skipped", seat=seat)
+        return False
+    return True
+
+
+def _judge(state: FireshipState, reason: str) -> None:
+    """Most islands wins; then the larger value of pawns on the board; else a shared win."""
+    live = state.live_seats()
+    most = max(len(state.owned_islands(s)) for s in live)
+    leaders = [s for s in live if len(state.owned_islands(s)) == most]
+    if len(leaders) > 1:
+        best = max(board_value(state, s) for s in leaders)
+        leaders = [s for s in leaders if board_value(state, s) == best]
+    _finish(state, leaders, reason if len(leaders) == 1 else f"{reason}_shared")
+
+
+def _start_roll(state: FireshipState) -> int:
+    """Everyone rolls 3d10; the highest starts; tied players roll again."""
+    rolling = list(range(state.players))
+    while True:
+        rolls = {seat: roll_move_dice(state) for seat in rolling}
+        state.start_rolls.append([sum(rolls[s]) if s in rolls else 0 for s in range(state.players)])
+        best = max(sum(r) for r in rolls.values())
+        rolling = [s for s in rolling if sum(rolls[s]) == best]
+        if len(rolling) == 1:
+            return rolling[0]
+
+
+# --- Action parsing ---------------------------------------------------------------------
+def turn_actions(state: FireshipState, seat: int) -> list[str]:
+    if state.phase == START:
+        actions = roll_actions(state, seat)
+    elif state.phase == CHOOSE:
+        assert state.pending is not None
+        verb = "lose" if state.pending["kind"] == "lose" else "kraken"
+        return [f"{verb} {option}" for option in state.pending["options"]]
+    else:
+        actions = move_actions(state, seat) + attack_actions(state, seat) + end_actions(state, seat)
+    return actions + boum_actions(state, seat) + tourbillon_actions(state, seat)
+
+
+def apply_turn_action(state: FireshipState, seat: int, action: str) -> None:
+    words = action.split()
+    verb = words[0]
+    if verb == "roll":
+        _roll(state, seat, action)
+    elif verb == "move":
+        _move(state, seat, words[1], words[2])
+    elif verb == "attack":
+        resolve_attack(state, seat, words[1], words[2], plus=len(words) == 4)
+    elif verb == "boum":
+        _boum(state, seat, words[1], words[2])
+    elif verb == "tourbillon":
+        _tourbillon(state, seat, words[1])
+    elif verb == "end":
+        _end(state, seat, action)
+    else:
+        _choose(state, seat, verb, words[1])
+    _settle(state)
+    _run(state)
+
+
+def _choose(state: FireshipState, seat: int, verb: str, option: str) -> None:
+    pending = state.pending
+    assert pending is not None
+    state.pending = None
+    state.phase = ACT
+    if verb == "lose":
+        _lose(state, seat, option)
+    else:
+        cell = data.parse_cell(option)
+        assert cell is not None
+        _kraken(state, seat, cell, pending.get("pawn"))
