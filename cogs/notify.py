@@ -22,8 +22,8 @@ from bot.store.contract import Match
 from bot.store.people import Follower, NotifyPrefs
 from bot.table import notify
 from bot.table.errors import NoMatchHere
-from bot.table.matches import REMINDER_FIRST_SECONDS
 from bot.table.notify import FollowOver, FollowOwnMatch, NotAway, NotFollowing
+from bot.table.timers import REMINDER_FIRST_SECONDS
 from cogs._follow_components import FollowButton
 from cogs._host import TableHost
 

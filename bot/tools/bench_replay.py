@@ -25,8 +25,9 @@ from bot.pictures.animation import Animation, ReplayJob
 from bot.pictures.painter import BoardPainter
 from bot.store.contract import Match, Seat
 from bot.store.memory import MemoryStore
-from bot.table.matches import STARTED_AT, MatchService
+from bot.table.matches import MatchService
 from bot.table.replay import LogEntry, Step, frames_of, replay
+from bot.table.timers import STARTED_AT
 
 #: The moment the played matches start (any fixed wall-clock time).
 START = 1_700_000_000.0
