@@ -6,13 +6,20 @@ decides who plays first. The lobby, the opening board and its start-roll line sa
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import discord
 from discord import app_commands
 
 from bot.games.base import View
-from bot.games.ruship import DIE_SIDES, TRACK_FIRST, TRACK_LAST
+from bot.games.ruship import (
+    DIE_SIDES,
+    TRACK_FIRST,
+    TRACK_LAST,
+    Choice,
+    Phase,
+    RushipPublicView,
+)
 from bot.i18n import Tr
 from cogs._host import TableHost
 from cogs._match import SHARED_OPTIONS, GameCog, time_limit_choices
@@ -68,19 +75,20 @@ class RushipCog(GameCog, group_name="ruship", group_description="Play Ruship"):
         )
 
     def action_label(self, action: str, view: View, tr: Tr) -> str:
+        ruship = _ruship_view(view)
         words = action.split()
         kind = words[0]
-        seat = view.get("turn") or 0
+        seat: int = ruship.get("turn") or 0
         if kind == "power":
             return tr("ruship.action.power", power=tr(f"ruship.power.{words[1]}"))
         if kind == "roll":
             return tr("ruship.action.roll_one" if len(words) > 1 else "ruship.action.roll")
         if kind == "reroll":
-            dice = view.get("dice", [])
+            dice = ruship.get("dice", [])
             index = int(words[1]) - 1
             value = dice[index] if 0 <= index < len(dice) else "?"
             return tr("ruship.action.reroll", die=words[1], value=value)
-        choice = (view.get("choices") or {}).get(action)
+        choice = (ruship.get("choices") or {}).get(action)
         if kind in ("carrier", "enter", "move", "back") and isinstance(choice, dict):
             return _move_label(kind, choice, seat, tr)
         return action
@@ -88,6 +96,7 @@ class RushipCog(GameCog, group_name="ruship", group_description="Play Ruship"):
     def event_lines(
         self, events: list[dict[str, Any]], view: View, names: list[str], tr: Tr
     ) -> list[str]:
+        ruship = _ruship_view(view)
         lines = []
         for event in events:
             kind = str(event.get("type"))
@@ -111,30 +120,37 @@ class RushipCog(GameCog, group_name="ruship", group_description="Play Ruship"):
             key = f"ruship.event.{kind}"
             if tr.has(key):
                 lines.append(tr(key, **params))
-        if view.get("phase") == "power" and events:
+        phase: Phase | None = ruship.get("phase")
+        if phase == "power" and events:
             lines.append(tr("ruship.powers_to_pick"))
-            lines += [_power_line(name, tr) for name in view.get("power_pool", [])]
+            lines += [_power_line(name, tr) for name in ruship.get("power_pool", [])]
         return lines
 
 
-def _move_label(kind: str, choice: dict[str, Any], seat: int, tr: Tr) -> str:
+def _ruship_view(view: View) -> RushipPublicView:
+    """The view a presentation hook receives, as Ruship's (a seat's view is the public one:
+    nothing is hidden). Views may come as plain JSON, so this only tells mypy what they hold."""
+    return cast(RushipPublicView, view)
+
+
+def _move_label(kind: str, choice: Choice, seat: int, tr: Tr) -> str:
     """A move named by where it lands, in the picture's numbers: ``15 → 18 (die 3)``,
     ``Enter → 7 (die 6)``, ``15 → Alien planet 💥 (die 4)``, ``Mothership 1 → 2 (die 1)``."""
-    die = f"{choice.get('die')}+1" if choice.get("plus") else str(choice.get("die"))
+    die = f"{choice['die']}+1" if choice["plus"] else str(choice["die"])
     if kind == "carrier":
         key = f"ruship.action.carrier_to_{FACTIONS[seat]}"
-        return tr(key, at=choice.get("from"), to=choice.get("to"), die=die)
-    if choice.get("attack"):
+        return tr(key, at=choice["from"], to=choice["to"], die=die)
+    if choice["attack"]:
         to = tr(f"ruship.planet.{FACTIONS[1 - seat]}") + " 💥"
     else:
-        to = str(choice.get("to"))
-    captures = int(choice.get("captures") or 0)
+        to = str(choice["to"])
+    captures = int(choice["captures"] or 0)
     if captures == 1:
         to += tr("ruship.action.captures_one")
     elif captures > 1:
         to += tr("ruship.action.captures", count=captures)
     key = {"enter": "enter_to", "move": "move_to", "back": "back_to"}[kind]
-    return tr(f"ruship.action.{key}", at=choice.get("from"), to=to, die=die)
+    return tr(f"ruship.action.{key}", at=choice["from"], to=to, die=die)
 
 
 def _power_line(name: str, tr: Tr) -> str:

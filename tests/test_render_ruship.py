@@ -8,11 +8,12 @@ import random
 import subprocess
 import sys
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
-from typing import Any, get_args
+from typing import Any, cast, get_args
 
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
+from bot.games.ruship import MoveRecord, RushipPublicView
 from renderers import base, ruship
 from renderers.ruship import HEIGHT, WIDTH, footer_box, render, space_box
 
@@ -247,7 +248,8 @@ def test_a_fresh_turn_shows_the_previous_turns_moves() -> None:
 def test_an_entry_arrow_starts_where_the_carrier_stood_when_the_token_entered() -> None:
     move = {"seat": 0, "kind": "enter", "from": None, "to": 6, "captured": [], "carrier": 1}
     view = make_view(turn=1, to_act=[1], mothership=2, tokens={"humanity": [6], "alien": []})
-    assert ruship.RushipBoard(view, None).move_start(move) == 1
+    board = ruship.RushipBoard(cast(RushipPublicView, view), None)
+    assert board.move_start(cast(MoveRecord, move)) == 1
     moved_on = picture({**view, "last_turn_moves": [move]})
     from_two = picture({**view, "last_turn_moves": [{**move, "carrier": 2}]})
     assert differs(moved_on, from_two, space_box(1))  # the arrow's tail is on space 1

@@ -9,7 +9,7 @@ from collections.abc import Callable
 import pytest
 
 from bot.games.base import IllegalAction
-from bot.games.ruship import ALIEN, GAME, HUMANITY, RushipState, position
+from bot.games.ruship import ALIEN, GAME, HUMANITY, Faction, RushipState, position
 
 
 def play(state: RushipState, seat: int, *actions: str) -> RushipState:
@@ -22,7 +22,7 @@ def legal(state: RushipState, seat: int = HUMANITY) -> set[str]:
     return set(GAME.legal_actions(state, seat))
 
 
-def tokens(state: RushipState, faction: str) -> list[int]:
+def tokens(state: RushipState, faction: Faction) -> list[int]:
     return list(GAME.view(state, None)["tokens"][faction])
 
 
