@@ -11,16 +11,20 @@ stay in the engine; this module only names what the engine offers and tells what
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import discord
 from discord import app_commands
 
-from bot.games import rushncrush_data as data
 from bot.games.base import View
 from bot.games.rushncrush import (
+    CarView,
+    MyTrading,
+    RncPublicView,
+    RncSeatView,
     accelerated,
     course_from_options,
+    data,
     decelerated,
     heat_colour,
     reachable_bubbles,
@@ -47,21 +51,42 @@ ACCOUNT_BUDGET = 1400
 
 
 # ------------------------------------------------------------------ small readers of the view
+def _public_view(view: View) -> RncPublicView:
+    """A view from the shared flow, read as what it is: the engine's public view (or a
+    seat's, which holds it)."""
+    return cast(RncPublicView, view)
+
+
+def _seat_view(view: View) -> RncSeatView:
+    """A seat's own view from the shared flow (the private panel)."""
+    return cast(RncSeatView, view)
+
+
 def _dice(dice: list[int]) -> str:
     return " · ".join(str(d) for d in dice)
 
 
-def _car(view: View, seat: int | None) -> Json:
-    cars: list[Json] = view.get("cars", [])
-    return cars[seat] if seat is not None and 0 <= seat < len(cars) else {}
+def _car(view: RncPublicView, seat: int | None) -> CarView | None:
+    cars = view.get("cars", [])
+    return cars[seat] if seat is not None and 0 <= seat < len(cars) else None
 
 
-def _physical(view: View, row: int) -> int:
+def _lever(car: CarView | None) -> tuple[int, int]:
+    """The car's lever (gear, speed); neutral when there is no car."""
+    return (car["gear"], car["speed"]) if car is not None else (0, 0)
+
+
+def _cell(car: CarView | None) -> tuple[int, int]:
+    """The car's (lane, row); (0, 0) when there is no car."""
+    return (int(car["lane"]), int(car["row"])) if car is not None else (0, 0)
+
+
+def _physical(view: RncPublicView, row: int) -> int:
     loop = int(view["course"]["loop_rows"])
     return row if row <= 0 else (row - 1) % loop + 1
 
 
-def _car_on(view: View, lane: int, row: int, besides: int | None) -> Json | None:
+def _car_on(view: RncPublicView, lane: int, row: int, besides: int | None) -> CarView | None:
     """The running car on this cell (physical rows: loops repeat), if any."""
     if row > view["course"]["length"]:
         return None
@@ -73,8 +98,14 @@ def _car_on(view: View, lane: int, row: int, besides: int | None) -> Json | None
             and car["lane"] == lane
             and _physical(view, car["row"]) == _physical(view, row)
         ):
-            return dict(car)
+            return car.copy()
     return None
+
+
+def _my_trading(view: RncPublicView) -> MyTrading | None:
+    """This seat's trading (its draft, the offers it sent or received), in its own view."""
+    trading = view.get("trading")
+    return trading.get("mine") if trading else None
 
 
 def _bubble(gear: int, speed: int) -> str:
@@ -163,10 +194,10 @@ class RushNCrushCog(GameCog, group_name="rushncrush", group_description="Play Ru
     def action_label(self, action: str, view: View, tr: Tr) -> str:
         word, _, rest = action.partition(" ")
         labeller = self._labellers().get(word)
-        label = labeller(rest, view, tr) if labeller else action
+        label = labeller(rest, _public_view(view), tr) if labeller else action
         return label[:LABEL_LIMIT]
 
-    def _labellers(self) -> dict[str, Callable[[str, View, Tr], str]]:
+    def _labellers(self) -> dict[str, Callable[[str, RncPublicView, Tr], str]]:
         return {
             "accel": self._accel_label,
             "decel": self._down_label("decel"),
@@ -190,9 +221,8 @@ class RushNCrushCog(GameCog, group_name="rushncrush", group_description="Play Ru
             "ready": lambda rest, view, tr: tr("rushncrush.action.ready"),
         }
 
-    def _accel_label(self, rest: str, view: View, tr: Tr) -> str:
-        car = _car(view, view.get("turn"))
-        bubble = (car.get("gear", 0), car.get("speed", 0))
+    def _accel_label(self, rest: str, view: RncPublicView, tr: Tr) -> str:
+        bubble = _lever(_car(view, view.get("turn")))
         stops = []
         for _ in range(1 + len(rest.split())):
             up = accelerated(bubble)
@@ -203,62 +233,62 @@ class RushNCrushCog(GameCog, group_name="rushncrush", group_description="Play Ru
         key = {0: "accel", 1: "accel_turbo"}.get(len(rest.split()), "accel_turbo_nitro")
         return tr(f"rushncrush.action.{key}", stops=" ➜ ".join(stops), gear=bubble[0])
 
-    def _down_label(self, key: str) -> Callable[[str, View, Tr], str]:
-        def label(rest: str, view: View, tr: Tr) -> str:
-            car = _car(view, view.get("turn"))
-            lower = decelerated((car.get("gear", 0), car.get("speed", 0)))
+    def _down_label(self, key: str) -> Callable[[str, RncPublicView, Tr], str]:
+        def label(rest: str, view: RncPublicView, tr: Tr) -> str:
+            lower = decelerated(_lever(_car(view, view.get("turn"))))
             gear, speed = lower if lower is not None else (0, 0)
             return tr(f"rushncrush.action.{key}", stop=_stop(gear, speed, tr))
 
         return label
 
-    def _gear_label(self, rest: str, view: View, tr: Tr) -> str:
-        speed = _car(view, view.get("turn")).get("speed", 0)
+    def _gear_label(self, rest: str, view: RncPublicView, tr: Tr) -> str:
+        _, speed = _lever(_car(view, view.get("turn")))
         return tr("rushncrush.action.gear", gear=rest, stop=_bubble(int(rest), speed))
 
-    def _hold_label(self, rest: str, view: View, tr: Tr) -> str:
-        car = _car(view, view.get("turn"))
-        return tr("rushncrush.action.hold", stop=_stop(car.get("gear", 0), car.get("speed", 0), tr))
+    def _hold_label(self, rest: str, view: RncPublicView, tr: Tr) -> str:
+        gear, speed = _lever(_car(view, view.get("turn")))
+        return tr("rushncrush.action.hold", stop=_stop(gear, speed, tr))
 
-    def _go_label(self, rest: str, view: View, tr: Tr) -> str:
-        return tr("rushncrush.action.go", speed=_car(view, view.get("turn")).get("speed", 0))
+    def _go_label(self, rest: str, view: RncPublicView, tr: Tr) -> str:
+        return tr("rushncrush.action.go", speed=_lever(_car(view, view.get("turn")))[1])
 
-    def _drive_label(self, rest: str, view: View, tr: Tr) -> str:
+    def _drive_label(self, rest: str, view: RncPublicView, tr: Tr) -> str:
         lanes = [int(lane) for lane in rest.split(",")]
-        car = _car(view, view.get("turn"))
-        row = int(car.get("row", 0)) + len(lanes)
+        lane, row = _cell(_car(view, view.get("turn")))
+        row += len(lanes)
         path = ",".join(map(str, lanes))
-        tyres = _tyres_spent(view, int(car.get("lane", 0)), lanes)
+        tyres = _tyres_spent(view, lane, lanes)
         extra = tr("rushncrush.action.tyres", count=tyres) if tyres else ""
         if row > view["course"]["length"]:
             return tr("rushncrush.action.drive_finish", path=path) + extra
         where = tr("rushncrush.action.drive", row=_physical(view, row), lane=lanes[-1], path=path)
         return where + extra
 
-    def _step_label(self, rest: str, view: View, tr: Tr) -> str:
+    def _step_label(self, rest: str, view: RncPublicView, tr: Tr) -> str:
         lane = int(rest)
         car = _car(view, view.get("turn"))
-        here = int(car.get("lane", 0))
+        here, row = _cell(car)
         key = "step_ahead" if lane == here else "step_left" if lane < here else "step_right"
         if not 1 <= lane <= data.LANES:
             key = "step_off_left" if lane < here else "step_off_right"
         label = tr(f"rushncrush.action.{key}", lane=lane)
-        hazard = _hazard(view, lane, int(car.get("row", 0)) + 1, car, tr)
+        hazard = _hazard(view, lane, row + 1, car, tr)
         return f"{label} {hazard}".rstrip()
 
-    def _push_label(self, rest: str, view: View, tr: Tr) -> str:
+    def _push_label(self, rest: str, view: RncPublicView, tr: Tr) -> str:
         car = _car(view, view.get("turn"))
         d_lane, d_row = PUSH_OFFSETS.get(rest, (0, 0))
-        lane, row = int(car.get("lane", 0)) + d_lane, int(car.get("row", 0)) + d_row
-        victim = _car_on(view, lane, row, car.get("seat"))
+        here, ahead = _cell(car)
+        lane, row = here + d_lane, ahead + d_row
+        victim = _car_on(view, lane, row, car["seat"] if car is not None else None)
         number = victim["seat"] + 1 if victim else "?"
         direction = tr(f"rushncrush.direction.{rest}")
         return tr("rushncrush.action.push", car=number, direction=direction)
 
-    def _card_label(self, rest: str, view: View, tr: Tr) -> str:
+    def _card_label(self, rest: str, view: RncPublicView, tr: Tr) -> str:
         return tr(f"rushncrush.action.card_{rest}")
 
-    def _order_label(self, rest: str, view: View, tr: Tr) -> str:
+    def _order_label(self, rest: str, view: RncPublicView, tr: Tr) -> str:
         """``order lucky 2`` reads "🍀 Lucky charm ➜ at a loss of 2+": the setting it makes."""
         key, _, setting = rest.partition(" ")
         if key not in data.ORDERS:
@@ -267,21 +297,22 @@ class RushNCrushCog(GameCog, group_name="rushncrush", group_description="Play Ru
         short = tr(f"rushncrush.order_short.{key}.{_setting_kind(setting)}", n=setting)
         return tr("rushncrush.action.order", icon=ORDER_ICONS[key], card=card, setting=short)
 
-    def _grid_label(self, rest: str, view: View, tr: Tr) -> str:
+    def _grid_label(self, rest: str, view: RncPublicView, tr: Tr) -> str:
         row, lane = rest.split()
         return tr("rushncrush.action.grid", row=row, lane=lane)
 
-    def _trade_label(self, key: str) -> Callable[[str, View, Tr], str]:
+    def _trade_label(self, key: str) -> Callable[[str, RncPublicView, Tr], str]:
         return lambda rest, view, tr: tr(f"rushncrush.action.{key}", car=int(rest) + 1)
 
-    def _kind_label(self, key: str) -> Callable[[str, View, Tr], str]:
+    def _kind_label(self, key: str) -> Callable[[str, RncPublicView, Tr], str]:
         return lambda rest, view, tr: tr(
             f"rushncrush.action.{key}", card=tr(f"rushncrush.card.{rest}")
         )
 
-    def _accept_label(self, rest: str, view: View, tr: Tr) -> str:
+    def _accept_label(self, rest: str, view: RncPublicView, tr: Tr) -> str:
         seat = int(rest)
-        offers = (view.get("trading") or {}).get("mine", {}).get("offers", [])
+        mine = _my_trading(view)
+        offers = mine.get("offers", []) if mine else []
         offer = next((o for o in offers if o["from"] == seat), None)
         if offer is None:
             return tr("rushncrush.action.accept_plain", car=seat + 1)
@@ -314,9 +345,10 @@ class RushNCrushCog(GameCog, group_name="rushncrush", group_description="Play Ru
         return kept
 
     def event_line(self, event: Json, view: View, names: list[str], tr: Tr) -> str:
+        public = _public_view(view)
         kind = str(event.get("type"))
         key = f"rushncrush.event.{kind}"
-        params = self._event_params(event, view, names, tr)
+        params = self._event_params(event, public, names, tr)
         if kind == "roll":
             key = f"rushncrush.event.roll_{event.get('test')}"
         elif kind in ("crash", "push_result", "lever", "wrecked"):
@@ -331,11 +363,11 @@ class RushNCrushCog(GameCog, group_name="rushncrush", group_description="Play Ru
                 key += "_rock"
         elif kind == "temperature" and not event.get("rise"):
             key = "rushncrush.event.cooled"
-        elif kind == "moved" and _crossed_finish(event, view):
+        elif kind == "moved" and _crossed_finish(event, public):
             key = "rushncrush.event.moved_finish"
         return tr(key, **params) if tr.has(key) else ""
 
-    def _event_params(self, event: Json, view: View, names: list[str], tr: Tr) -> Json:
+    def _event_params(self, event: Json, view: RncPublicView, names: list[str], tr: Tr) -> Json:
         params = dict(event)
 
         def name(seat: Any) -> str:
@@ -375,9 +407,12 @@ class RushNCrushCog(GameCog, group_name="rushncrush", group_description="Play Ru
 
     # ---------------------------------------------------------------- the private panel
     def private_lines(self, view: View, names: list[str], tr: Tr) -> list[str]:
+        return self._private_lines(_seat_view(view), tr)
+
+    def _private_lines(self, view: RncSeatView, tr: Tr) -> list[str]:
         seat = view.get("seat")
         car = _car(view, seat)
-        if not car:
+        if car is None:
             return []
         lines = [self._dashboard_line(car, tr)]
         lines += self._reach_lines(view, car, tr)
@@ -396,7 +431,7 @@ class RushNCrushCog(GameCog, group_name="rushncrush", group_description="Play Ru
                 )
         return lines
 
-    def _dashboard_line(self, car: Json, tr: Tr) -> str:
+    def _dashboard_line(self, car: CarView, tr: Tr) -> str:
         key = "rushncrush.private.out" if car["out"] else "rushncrush.private.dashboard"
         return tr(
             key,
@@ -409,7 +444,7 @@ class RushNCrushCog(GameCog, group_name="rushncrush", group_description="Play Ru
             turbos=car["turbos"],
         )
 
-    def _reach_lines(self, view: View, car: Json, tr: Tr) -> list[str]:
+    def _reach_lines(self, view: RncPublicView, car: CarView, tr: Tr) -> list[str]:
         """On your dashboard turn: every bubble the lever can reach, gear by gear."""
         if view.get("turn") != car.get("seat") or car.get("out"):
             return []
@@ -426,7 +461,7 @@ class RushNCrushCog(GameCog, group_name="rushncrush", group_description="Play Ru
             by_gear.insert(0, tr("rushncrush.neutral"))
         return [tr("rushncrush.private.reach", stops=" · ".join(by_gear))]
 
-    def _situation_lines(self, view: View, seat: int | None, tr: Tr) -> list[str]:
+    def _situation_lines(self, view: RncPublicView, seat: int | None, tr: Tr) -> list[str]:
         lines = []
         move = view.get("move")
         if move and move["seat"] == seat:
@@ -450,7 +485,7 @@ class RushNCrushCog(GameCog, group_name="rushncrush", group_description="Play Ru
             lines.append(f"• **{title}** — {tr(f'rushncrush.card_help.{kind}')}")
         return lines
 
-    def _order_lines(self, view: View, tr: Tr) -> list[str]:
+    def _order_lines(self, view: RncSeatView, tr: Tr) -> list[str]:
         """The standing orders of the reaction cards this player holds."""
         hand, orders = view.get("hand", []), view.get("orders") or {}
         held = [key for key, (card, _, _) in data.ORDERS.items() if card in hand]
@@ -464,8 +499,8 @@ class RushNCrushCog(GameCog, group_name="rushncrush", group_description="Play Ru
             lines.append(f"• {ORDER_ICONS[key]} **{card}**: {when}")
         return lines
 
-    def _trade_lines(self, view: View, seat: int | None, tr: Tr) -> list[str]:
-        mine = (view.get("trading") or {}).get("mine")
+    def _trade_lines(self, view: RncPublicView, seat: int | None, tr: Tr) -> list[str]:
+        mine = _my_trading(view)
         if not mine:
             return []
         lines = []
@@ -506,22 +541,22 @@ def _without_echoes(events: list[Json]) -> list[Json]:
     return kept
 
 
-def _crossed_finish(event: Json, view: View) -> bool:
+def _crossed_finish(event: Json, view: RncPublicView) -> bool:
     path = event.get("path") or [[0, 0]]
     return bool(path[-1][1] > view["course"]["length"])
 
 
-def _tyres_spent(view: View, lane: int, lanes: list[int]) -> int:
+def _tyres_spent(view: RncPublicView, lane: int, lanes: list[int]) -> int:
     """Tyres a drive burns: its lane changes beyond the allowance (None = unlimited; the
     first change is free when forcing the way after a rock)."""
-    move = view.get("move") or {}
-    allowance = move.get("changes")
-    if allowance is None:
+    move = view.get("move")
+    allowance = move["changes"] if move else None
+    if move is None or allowance is None:
         return 0
     changes = 0
     for index, step in enumerate(lanes):
         previous = lanes[index - 1] if index else lane
-        if step != previous and not (index == 0 and move.get("free_change")):
+        if step != previous and not (index == 0 and move["free_change"]):
             changes += 1
     return max(0, changes - int(allowance))
 
@@ -540,19 +575,20 @@ def _rock_hazard(speed: int, tr: Tr) -> str:
     return tr(f"rushncrush.hazard.rock_{keep}", dice=dice)
 
 
-def _hazard(view: View, lane: int, row: int, car: Json, tr: Tr) -> str:
+def _hazard(view: RncPublicView, lane: int, row: int, car: CarView | None, tr: Tr) -> str:
     """What a single step into this cell runs into, as a short warning."""
     course = view["course"]
     cell = [lane, _physical(view, row)]
     if not 1 <= lane <= course["lanes"] or (row <= course["length"] and cell in course["rocks"]):
-        return _rock_hazard(int(car.get("speed", 0)), tr)
+        return _rock_hazard(_lever(car)[1], tr)
     if row > course["length"]:
         return tr("rushncrush.hazard.finish")
-    other = _car_on(view, lane, row, car.get("seat"))
+    other = _car_on(view, lane, row, car["seat"] if car is not None else None)
     if other is not None:
         return tr("rushncrush.hazard.car", car=other["seat"] + 1)
     if any(wreck[:2] == cell for wreck in view.get("wrecks", [])):
-        last_point = int((view.get("move") or {}).get("points", 0)) <= 1
+        move = view.get("move")
+        last_point = int(move["points"] if move else 0) <= 1
         return tr("rushncrush.hazard.wreck_stop" if last_point else "rushncrush.hazard.wreck")
     if cell in view.get("nails", []):
         return tr("rushncrush.hazard.nails")

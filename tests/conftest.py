@@ -156,13 +156,20 @@ def french_client(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(simcord_interactions, "base_payload", french)
 
 
+#: The seed every match gets under ``fixed_seed`` (a test module may set its own
+#: ``MATCH_SEED``).
+MATCH_SEED = 20241122
+
+
 @pytest.fixture
-def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+def fixed_seed(monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> None:
     """Matches draw their seed from SystemRandom: fix it, for a test whose figures (clicks,
-    pings) must be the same at every run."""
+    pings, the cards dealt) must be the same at every run. A module fixes every one of its
+    tests with ``pytestmark = pytest.mark.usefixtures("fixed_seed")``."""
     import random
 
-    monkeypatch.setattr("bot.table.matches.random.SystemRandom", lambda: random.Random(20241122))
+    seed = getattr(request.module, "MATCH_SEED", MATCH_SEED)
+    monkeypatch.setattr("bot.table.matches.random.SystemRandom", lambda: random.Random(seed))
 
 
 async def click_at_random(

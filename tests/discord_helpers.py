@@ -52,6 +52,22 @@ def custom_id_of(button: Any) -> str:
     return str(getattr(button, "custom_id", None) or button["custom_id"])
 
 
+def action_of(button: Any) -> str:
+    """The engine action an action button (or its custom id) carries:
+    ``rt:act:<match>:<version>[:s<seat>]:<action>`` -> ``<action>``."""
+    custom_id = button if isinstance(button, str) else custom_id_of(button)
+    found = re.fullmatch(r"rt:act:\d+:\d+:(?:s\d+:)?(?P<action>.+)", custom_id)
+    assert found is not None, custom_id
+    return found["action"]
+
+
+def fresh(env: Any, message: Any) -> Any:
+    """The message as it is stored now (a panel or a board is edited in place)."""
+    from simcord.results import ResponseMessage
+
+    return ResponseMessage(env, env.backend.get_message(message.channel_id, message.id))
+
+
 def label_of(button: Any) -> str:
     return str(getattr(button, "label", None) or button.get("label"))
 

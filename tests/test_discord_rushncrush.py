@@ -364,7 +364,7 @@ async def test_rules_are_shown_privately(simcord_env) -> None:
 
 
 def test_the_rules_say_what_the_engine_does_and_show_the_dashboard() -> None:
-    from bot.games import rushncrush_data as data
+    from bot.games.rushncrush import data
 
     marks = {"W": "⚪", "Y": "🟡", "O": "🟠", "R": "🔴"}
     for language, gear_word in (("en", "Gear"), ("fr", "Rapport")):

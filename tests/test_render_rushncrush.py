@@ -4,31 +4,32 @@ from __future__ import annotations
 
 import io
 import random
+from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
 from PIL import Image, ImageChops
 
-from bot.games import rushncrush_data as data
-from bot.games.rushncrush import GAME, PHASE_MOVE, Car, RncState, parse_course, scenario
+from bot.games.rushncrush import (
+    GAME,
+    PHASE_MOVE,
+    Car,
+    LeverView,
+    Phase,
+    RncPublicView,
+    RncState,
+    data,
+    parse_course,
+    scenario,
+)
 from renderers import base
 from renderers.base import seat_colour
-from renderers.rushncrush import (
-    BAND_ROWS,
-    LABEL_DEFAULTS,
-    MAX_BANDS,
-    ROAD,
-    ROCK,
-    WIDTH,
-    make_track,
-    needs_overview,
-    panel_boxes,
-    render,
-    status_line,
-    track_top,
-    visible_rows,
-)
+from renderers.rushncrush import LABEL_DEFAULTS, render
+from renderers.rushncrush.course import make_track, needs_overview, track_top, visible_rows
+from renderers.rushncrush.dashboards import panel_boxes
+from renderers.rushncrush.layout import BAND_ROWS, MAX_BANDS, ROAD, ROCK, WIDTH
+from renderers.rushncrush.picture import status_line
 
 PNG_BUDGET = 250_000
 QUANTISATION_NOISE = 32
@@ -36,15 +37,15 @@ DARK_INK = 60  # a grey level below this is the digit's black ink
 
 
 def race_view(
-    cars: list[Car], phase: str = PHASE_MOVE, course: str = "sprint", **extra: Any
-) -> dict[str, Any]:
+    cars: list[Car], phase: Phase = PHASE_MOVE, course: str = "sprint", **extra: Any
+) -> RncPublicView:
     state = scenario(cars, phase=phase, course=GAME.new_state(2, 0, {"course": course}).course)
     for key, value in extra.items():
         setattr(state, key, value)
     return GAME.view(state, None)
 
 
-def played_view(seed: int, players: int, actions: int, course: str = "sprint") -> dict[str, Any]:
+def played_view(seed: int, players: int, actions: int, course: str = "sprint") -> RncPublicView:
     """A real game's public view after ``actions`` actions (AI and random seats mixed)."""
     rng = random.Random(seed)
     state: RncState = GAME.new_state(players, seed, {"course": course})
@@ -59,7 +60,7 @@ def played_view(seed: int, players: int, actions: int, course: str = "sprint") -
     return GAME.view(state, None)
 
 
-def picture(view: dict[str, Any], labels: dict[str, str] | None = None) -> Image.Image:
+def picture(view: Mapping[str, Any], labels: dict[str, str] | None = None) -> Image.Image:
     png = render(view, labels)
     image = Image.open(io.BytesIO(png))
     assert image.format == "PNG"
@@ -86,7 +87,7 @@ def near(colour: object, expected: tuple[int, ...]) -> bool:
     return all(abs(a - b) <= QUANTISATION_NOISE for a, b in zip(colour, expected, strict=False))
 
 
-def cell_box(view: dict[str, Any], lane: int, row: int) -> tuple[float, float, float, float]:
+def cell_box(view: RncPublicView, lane: int, row: int) -> tuple[float, float, float, float]:
     box = make_track(view, track_top(view)).cell_box(lane, row)
     assert box is not None
     return box
@@ -103,7 +104,7 @@ def cell_box(view: dict[str, Any], lane: int, row: int) -> tuple[float, float, f
     ],
     ids=["start", "middle", "end", "oval-6"],
 )
-def test_start_middle_and_end_render_small_pngs_of_the_board_width(view: dict[str, Any]) -> None:
+def test_start_middle_and_end_render_small_pngs_of_the_board_width(view: RncPublicView) -> None:
     png = render(view)
     assert png.startswith(b"\x89PNG\r\n\x1a\n")
     image = Image.open(io.BytesIO(png))
@@ -132,7 +133,7 @@ def test_the_same_view_gives_the_same_bytes_whatever_was_drawn_before() -> None:
 def test_two_matches_names_share_one_cached_layer_and_never_mix() -> None:
     """The cached frame of the dashboards holds no name: every match's board reuses it and
     still shows its own drivers."""
-    from renderers.rushncrush import static_layer
+    from renderers.rushncrush.picture import static_layer
 
     view = played_view(4, 4, 60)
     render(view, {"player_0": "Furiosa"})
@@ -289,7 +290,7 @@ def test_a_long_course_has_an_overview_with_every_car() -> None:
 
 
 def test_every_row_is_numbered_as_the_buttons_name_it() -> None:
-    from renderers.rushncrush import column_key
+    from renderers.rushncrush.course import column_key
 
     view = GAME.view(GAME.new_state(2, 1), None)
     track = make_track(view, track_top(view))
@@ -308,8 +309,9 @@ def test_a_custom_loop_shows_lap_marks() -> None:
 
 
 # --- planning: the dashboard graph, the tables, the legend, a phone's width ---------------------
-def graph_box(view: dict[str, Any]) -> tuple[float, float, float, float]:
-    from renderers.rushncrush import FOOTER_HEIGHT, GAP, GRAPH_HEIGHT, MARGIN, layout_height
+def graph_box(view: RncPublicView) -> tuple[float, float, float, float]:
+    from renderers.rushncrush.layout import FOOTER_HEIGHT, GAP, GRAPH_HEIGHT, MARGIN
+    from renderers.rushncrush.picture import layout_height
 
     bottom = layout_height(view) - MARGIN - FOOTER_HEIGHT - GAP
     return (MARGIN, bottom - GRAPH_HEIGHT, WIDTH - MARGIN, bottom)
@@ -318,10 +320,10 @@ def graph_box(view: dict[str, Any]) -> tuple[float, float, float, float]:
 def test_the_graph_knows_where_the_lever_can_go_this_turn() -> None:
     from bot.games.rushncrush import reachable_bubbles
 
-    car = {"gear": 1, "speed": 2, "turbos": 1, "brakes": 0}
+    car: LeverView = {"gear": 1, "speed": 2, "turbos": 1, "brakes": 0}
     assert reachable_bubbles(car, "dash") == {(1, 2), (1, 3), (1, 4), (0, 0)}
     assert reachable_bubbles({**car, "turbos": 0}, "dash") == {(1, 2), (1, 3), (0, 0)}
-    six = {"gear": 2, "speed": 6, "turbos": 0, "brakes": 1}
+    six: LeverView = {"gear": 2, "speed": 6, "turbos": 0, "brakes": 1}
     assert {(1, 6), (3, 6), (1, 5), (2, 7), (2, 4)} <= reachable_bubbles(six, "dash")
     assert (3, 7) not in reachable_bubbles(six, "dash")  # one action: a shift, not both
     assert reachable_bubbles(car, "move") == set()  # the lever is set: the car drives
@@ -336,7 +338,7 @@ def test_the_dashboard_graph_shows_the_lever_of_the_car_on_turn() -> None:
 
 
 def test_the_car_on_turn_shows_its_lap() -> None:
-    from renderers.rushncrush import _dashboard_tag
+    from renderers.rushncrush.dashboards import _dashboard_tag
 
     view = race_view(
         [Car(0, lane=2, row=45, gear=1, speed=2), Car(1, lane=3, row=5)], "dash", "oval"
@@ -366,7 +368,9 @@ def moving_state() -> RncState:
 
 
 def test_supplies_read_on_a_phone_400_px_wide() -> None:
-    from renderers.rushncrush import SUPPLY_ICON, _supply_places, panel_layout, track_top
+    from renderers.rushncrush.course import track_top
+    from renderers.rushncrush.dashboards import _supply_places, panel_layout
+    from renderers.rushncrush.layout import SUPPLY_ICON
 
     view = race_view([Car(0, lane=2, row=1, gear=1, speed=2), Car(1, lane=3, row=1)], "dash")
     image = picture(view)

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 from bot.games import IllegalAction, Outcome
-from bot.games import rushncrush_data as data
 from bot.games.rushncrush import (
     GAME,
     PHASE_DASH,
@@ -25,7 +24,9 @@ from bot.games.rushncrush import (
     Course,
     Move,
     RncState,
+    TradingView,
     accelerated,
+    data,
     decelerated,
     gear_changes,
     parse_course,
@@ -800,7 +801,7 @@ def test_a_rammed_car_holding_armour_plate_looks_like_any_other(orders: str) -> 
             state = play_order(state, 1, "order plate off")
         state.loaded_dice = [6, 6, 6, 6, 1, 1, 6, 6]
         state = play(state, 0, "step 2")  # seat 1's armour test: two dice fail
-        public = GAME.view(state, None)
+        public = cast("dict[str, Any]", GAME.view(state, None))
         public["cars"][1].pop("cards")
         public["cars"][1].pop("armour")
         public["events"] = [e for e in public["events"] if e["type"] not in ("card", "armour")]
@@ -870,9 +871,10 @@ def test_trading_swaps_one_card_for_one_when_both_agree() -> None:
     want = next(k for k in state.cars[1].cards if k != give)
     state = play(state, 0, "offer 1", f"give {give}", f"want {want}")
     public = GAME.view(state, None)
-    assert public["trading"]["offers"] == [{"from": 0, "to": 1}]  # kinds stay private
+    trading = cast(TradingView, public["trading"])
+    assert trading["offers"] == [{"from": 0, "to": 1}]  # kinds stay private
     assert give not in json.dumps(public["events"])
-    assert GAME.view(state, 1)["trading"]["mine"]["offers"][0]["want"] == want
+    assert cast(TradingView, GAME.view(state, 1)["trading"])["mine"]["offers"][0]["want"] == want
     before0, before1 = list(state.cars[0].cards), list(state.cars[1].cards)
     state = play(state, 1, "accept 0")
     assert sorted(state.cars[0].cards) == sorted([*before0[1:], want])

@@ -110,7 +110,7 @@ HEATS: Final = ("W", "Y", "O", "R")
 def rushncrush_views() -> Sequence[Mapping[str, Any]]:
     """Boards that between them show every colour a Rush'n'Crush board can: six seats, each
     heat and temperature, wrecks, nails, a car out, thrown dice, laps (``board_palette``)."""
-    views = []
+    views: list[Mapping[str, Any]] = []
     for players, seed, steps, course in RUSHNCRUSH_GAMES:
         rng = random.Random(seed)
         state = RUSHNCRUSH.new_state(players, seed, {"course": course})
