@@ -39,9 +39,13 @@ def title_of(game: str) -> str:
     return GAMES[game].title if game in GAMES else game
 
 
-def decimal(value: float, tr: Tr) -> str:
-    """One decimal, with the reader's decimal mark."""
-    return f"{value:.1f}".replace(".", tr("records.decimal_point"))
+def rating_text(rating: Rating, tr: Tr) -> str:
+    """The rating as people see it: a whole number, never negative, with "?" while it is
+    provisional (``bot.table.records``)."""
+    shown = tr.number(records.shown_rating(rating), decimals=0)
+    return (
+        tr("records.rating.provisional", rating=shown) if records.is_provisional(rating) else shown
+    )
 
 
 def duration(seconds: float, tr: Tr) -> str:
@@ -59,10 +63,10 @@ def trend_text(history: list[float], tr: Tr) -> str:
     change = records.trend(history)
     if change is None:
         return ""
-    if abs(change) < 0.05:
+    if records.rating_change(change) == 0:
         return tr("records.trend.same")
     arrow = "records.trend.up" if change > 0 else "records.trend.down"
-    return tr(arrow, change=decimal(abs(change), tr))
+    return tr(arrow, change=tr.number(abs(records.rating_change(change)), decimals=0))
 
 
 def result_text(played: PlayedMatch, tr: Tr) -> str:
@@ -216,7 +220,13 @@ class RecordsCog(commands.Cog):
             value="\n".join(await self.rating_lines(guild, user_id, game, stats, tr)),
             inline=False,
         )
-        embed.set_footer(text=tr("records.stats.footer", count=TREND_MATCHES))
+        embed.set_footer(
+            text=tr(
+                "records.stats.footer",
+                count=TREND_MATCHES,
+                provisional=records.PROVISIONAL_MATCHES,
+            )
+        )
         return embed
 
     async def rating_lines(
@@ -240,11 +250,11 @@ class RecordsCog(commands.Cog):
                 tr(
                     "records.stats.rating_line",
                     game=title_of(rated),
-                    rating=decimal(rating.ordinal, tr),
+                    rating=rating_text(rating, tr),
                     trend=trend_text(stats.history.get(rated, []), tr),
                     rank=ranked.rank,
                     total=total,
-                    games=rating.games,
+                    count=rating.games,
                 ).replace("  ", " ")
             )
         return lines or [tr("records.stats.no_rating")]
@@ -291,7 +301,13 @@ class RecordsCog(commands.Cog):
                 inline=False,
             )
             embed.set_footer(
-                text=tr("records.leaderboard.page", page=shown + 1, pages=pages, total=total)
+                text=tr(
+                    "records.leaderboard.page",
+                    page=shown + 1,
+                    pages=pages,
+                    total=total,
+                    provisional=records.PROVISIONAL_MATCHES,
+                )
             )
             note = tr("records.page_gone", page=shown + 1) if shown != page else None
             view = page_buttons(
@@ -305,8 +321,8 @@ class RecordsCog(commands.Cog):
             "records.leaderboard.line",
             rank=ranked.rank,
             player=f"<@{ranked.user_id}>",
-            rating=decimal(ranked.rating.ordinal, tr),
-            games=ranked.rating.games,
+            rating=rating_text(ranked.rating, tr),
+            count=ranked.rating.games,
         )
         return f"{line} {tr('records.leaderboard.you_mark')}" if ranked.user_id == me else line
 
@@ -319,8 +335,8 @@ class RecordsCog(commands.Cog):
             "records.leaderboard.you_line",
             rank=mine.rank,
             total=total,
-            rating=decimal(rating.ordinal, tr),
-            games=rating.games,
+            rating=rating_text(rating, tr),
+            count=rating.games,
         )
 
     # ---------------------------------------------------------------- /history

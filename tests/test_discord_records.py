@@ -172,14 +172,19 @@ async def test_stats_and_history_tell_the_right_numbers(simcord_env) -> None:
     assert shown_fields["Longest winning streak"] == "2"
     assert shown_fields["Median time to move"] == "1 min 0 s"
     assert shown_fields["Favourite game"] == "Ruship (3 matches)"
+    # A whole number on a newcomer-at-1,000 scale, provisional ("?") for 3 matches of 5.
     assert re.fullmatch(
-        r"\*\*Ruship\*\*: \d+\.\d [▲▼] \d+\.\d · #1 of 2 · 3 rated matches", shown_fields["Rating"]
+        r"\*\*Ruship\*\*: 1,\d{3}\? ▲ \d+ · #1 of 2 · 3 rated matches", shown_fields["Rating"]
     ), shown_fields["Rating"]
 
     theirs = await alice.slash(table.channel, "stats", player=bob, game="ruship")
     bob_card = fields(embed_of(theirs.response))
     assert (bob_card["Played"], bob_card["Won"]) == ("3", "1 (33%)")
     assert "#2 of 2" in bob_card["Rating"]
+    bob_rating = re.search(r": (\d+)\?", bob_card["Rating"].replace(",", ""))
+    alice_rating = re.search(r": (\d+)\?", shown_fields["Rating"].replace(",", ""))
+    assert bob_rating and alice_rating, "whole numbers, provisional"
+    assert 0 < int(bob_rating[1]) < int(alice_rating[1]), "the loser below the winner, not negative"
     nothing = await alice.slash(table.channel, "stats", game="fireship")
     assert private_text(nothing) == "alice has no finished Fireship matches in this server yet."
 
@@ -228,8 +233,9 @@ async def test_the_leaderboard_in_french(simcord_env, french_client) -> None:
     answer = await alice.slash(table.channel, "leaderboard", game="ruship")
     board = embed_of(answer.response)
     assert board.title == "Classement Ruship"
-    assert fields(board)["Votre place"].startswith("**n° 1** sur 2 — ")
-    assert "," in fields(board)["Votre place"], "a French decimal comma"
+    mine = fields(board)["Votre place"]
+    assert re.match(r"\*\*n° 1\*\* sur 2 — 1\u202f\d{3} \? · 1 partie$", mine), mine
+    assert "μ" not in (board.footer.text or "") and "openskill" not in (board.footer.text or "")
 
 
 def test_page_buttons_keep_working_after_a_restart() -> None:

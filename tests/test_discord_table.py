@@ -110,7 +110,8 @@ async def test_rematch_opens_a_lobby_with_the_same_seats_and_options(simcord_env
 
 
 async def test_an_open_hand_panel_follows_the_game_without_a_click(simcord_env) -> None:
-    from tests.test_discord_bugrace import click_panel, fresh, open_hand, panel_actions
+    from tests.discord_helpers import fresh
+    from tests.test_discord_bugrace import click_panel, open_hand, panel_actions
 
     table = Table(simcord_env)
     alice, bob = table.member("alice"), table.member("bob")

@@ -6,15 +6,51 @@ import string
 
 import pytest
 
-from bot.i18n import Tr, catalog, language_of
+from bot.i18n import PLURAL, Tr, catalog, language_of, plural_category
 from renderers import LABEL_DEFAULTS
 
 
+def sentences(language: str) -> set[str]:
+    """The language's keys, a sentence with plural forms counted once (``key#one`` ...)."""
+    return {key.split(PLURAL)[0] for key in catalog(language) if not key.startswith("cmd:")}
+
+
 def test_both_languages_hold_the_same_keys() -> None:
-    english = set(catalog("en"))
-    french = {key for key in catalog("fr") if not key.startswith("cmd:")}
+    english, french = sentences("en"), sentences("fr")
     assert english - french == set(), "keys missing in French"
     assert french - english == set(), "keys missing in English"
+
+
+def test_every_plural_sentence_has_the_forms_its_language_needs() -> None:
+    for language in ("en", "fr"):
+        forms: dict[str, set[str]] = {}
+        for key in catalog(language):
+            if PLURAL in key and not key.startswith("cmd:"):
+                sentence, form = key.split(PLURAL)
+                forms.setdefault(sentence, set()).add(form)
+        for sentence, held in forms.items():
+            assert {"one", "other"} <= held, f"{language}: {sentence} has only {held}"
+            assert sentence not in catalog(language), f"{language}: {sentence} also plain"
+
+
+def test_plural_forms_follow_each_languages_rules() -> None:
+    assert plural_category("en", 1) == "one" and plural_category("en", 0) == "other"
+    assert plural_category("fr", 0) == plural_category("fr", 1) == "one"
+    assert plural_category("fr", 2) == "other"
+
+    def favourite(language: str, count: int) -> str:
+        return Tr(language)("records.stats.favourite_value", game="Ruship", count=count)
+
+    assert favourite("en", 1) == "Ruship (1 match)" and favourite("en", 0) == "Ruship (0 matches)"
+    assert favourite("fr", 1) == "Ruship (1 partie)" and favourite("fr", 3) == "Ruship (3 parties)"
+
+
+def test_numbers_and_dates_are_written_as_each_language_writes_them() -> None:
+    assert Tr("en").number(1.5) == "1.5" and Tr("fr").number(1.5) == "1,5"
+    moment = 1_790_000_000  # 21 September 2026, 14:13 UTC
+    assert Tr("en").date(moment) == "September 21, 2026"
+    assert Tr("fr").date(moment) == "21 septembre 2026"
+    assert Tr("fr").datetime(moment) == "21 sept. 2026, 14:13 UTC"
 
 
 def test_translations_keep_the_same_placeholders() -> None:
@@ -22,7 +58,9 @@ def test_translations_keep_the_same_placeholders() -> None:
         return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
     for key, english in catalog("en").items():
-        assert fields(catalog("fr")[key]) == fields(english), key
+        base = key.split(PLURAL)[0]
+        french = catalog("fr").get(key) or catalog("fr")[f"{base}{PLURAL}other"]
+        assert fields(french) == fields(english), key
 
 
 @pytest.mark.parametrize("game", sorted(LABEL_DEFAULTS))

@@ -309,3 +309,12 @@ async def test_a_schema_3_database_is_upgraded_in_place_with_its_finished_matche
         assert (await again.leaderboard(1, "ruship"))[0] == board, "recorded once"
     finally:
         await again.close()
+
+
+def test_the_rating_people_see_starts_at_1000_and_is_never_negative() -> None:
+    newcomer = Rating()
+    assert records.shown_rating(newcomer) == 1000 and records.is_provisional(newcomer)
+    after = rate([(ALICE, 1), (BOB, 2)], {})
+    assert records.shown_rating(after[ALICE]) > 1000 > records.shown_rating(after[BOB]) >= 0
+    worst = Rating(mu=-50.0, sigma=1.0, games=40)
+    assert records.shown_rating(worst) == 0 and not records.is_provisional(worst)

@@ -26,6 +26,29 @@ class BotPlayer(TableError):
     key = "records.error.bot_player"  # params: player
 
 
+# ---------------------------------------------------------------- the rating people see
+#: A rating is shown on a familiar scale: a newcomer at 1,000, each point of openskill's
+#: conservative estimate (mu - 3 sigma) worth ``RATING_SCALE``. It rises as a player wins
+#: and as the table grows sure of them, and is never below 0.
+RATING_BASE = 1000
+RATING_SCALE = 40
+#: Fewer rated matches than this: the rating is provisional (shown with a "?").
+PROVISIONAL_MATCHES = 5
+
+
+def shown_rating(rating: Rating) -> int:
+    return max(0, round(RATING_BASE + RATING_SCALE * rating.ordinal))
+
+
+def is_provisional(rating: Rating) -> bool:
+    return rating.games < PROVISIONAL_MATCHES
+
+
+def rating_change(change: float) -> int:
+    """A change of openskill's estimate on the shown scale."""
+    return round(RATING_SCALE * change)
+
+
 # ---------------------------------------------------------------- figures
 @dataclass(frozen=True)
 class Summary:
