@@ -21,6 +21,7 @@ from bot.table.errors import (
     BadOptions,
     MatchFrozen,
     MatchNotActive,
+    Moment,
     NoMatchHere,
     NotAChoice,
     NotSeated,
@@ -156,7 +157,10 @@ class TableFlow:
             await self.reply_private(interaction, tr("error.unexpected"))
 
     async def error_text(self, error: TableError, tr: Tr) -> str:
-        params = dict(error.params)
+        params = {
+            name: f"<t:{int(value.timestamp)}:f>" if isinstance(value, Moment) else value
+            for name, value in error.params.items()
+        }
         match = params.get("match")
         if _board_to_catch_up(error) and isinstance(match, Match):
             # The board the player should use is not out yet: publish it first.
@@ -206,7 +210,8 @@ class TableFlow:
                 raise BadOptions(reason=tr("error.time_limit_choice"))
             missing = self.missing_permissions(interaction, thread)
             if missing:
-                await self.reply_private(interaction, tr("error.need_permissions", names=missing))
+                names = ", ".join(f"**{tr(f'permission.{name}')}**" for name in missing)
+                await self.reply_private(interaction, tr("error.need_permissions", names=names))
                 return
             if opponent is not None and opponent.bot:
                 await self.reply_private(interaction, tr("error.opponent_is_bot"))
@@ -249,10 +254,11 @@ class TableFlow:
                 message = await interaction.original_response()
             await self.service.store.set_board_message(match.id, message.id)
 
-    def missing_permissions(self, interaction: discord.Interaction, thread: bool) -> str:
+    def missing_permissions(self, interaction: discord.Interaction, thread: bool) -> list[str]:
+        """The permissions (discord.py's flag names) the bot lacks here to open a lobby."""
         needed = NEEDED_PERMISSIONS + (THREAD_PERMISSIONS if thread else ())
         granted = interaction.app_permissions
-        return ", ".join(name for name in needed if not getattr(granted, name))
+        return [name for name in needed if not getattr(granted, name)]
 
     async def _lobby_channel(
         self, interaction: discord.Interaction, game: str, thread: bool

@@ -233,7 +233,7 @@ async def test_bad_input_gets_a_clear_sentence(simcord_env) -> None:
     assert "more than 0 hours" in texts["negative"] and "you gave -3" in texts["negative"]
     assert "not both" in texts["both"] and "not both" in texts["neither"]
     assert "“next week” is not a date" in texts["date"]
-    assert "That date has passed" in texts["past"]
+    assert "That date has passed (<t:978307200:f>)" in texts["past"], "a date, not a Unix time"
     assert "You're not away" in texts["back"]
     assert "1 to 72 hours" in texts["late"] and "500" in texts["late"]
     shown = private_text(await alice.slash(table.channel, "notify show"))

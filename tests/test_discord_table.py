@@ -6,6 +6,7 @@ import io
 import re
 from typing import Any
 
+import discord
 import pytest
 
 from bot.games import GAMES
@@ -262,3 +263,33 @@ async def test_a_change_nobody_can_see_is_neither_redrawn_nor_sent(simcord_env) 
     await bot.service.act(match.id, same.version, alice.id, keep, tolerate_others=True)
     await boards.publish(match.id)
     assert drawn == ["bugrace"] and len(simcord_env.http_requests) > requests
+
+
+@pytest.mark.parametrize(
+    ("client", "expected"),
+    [
+        ("en-US", "**Attach Files**, **Embed Links**"),
+        ("fr", "**Joindre des fichiers**, **Intégrer des liens**"),
+    ],
+)
+async def test_a_missing_permission_is_named_as_discord_shows_it(
+    simcord_env, monkeypatch, client: str, expected: str
+) -> None:
+    from simcord import interactions as simcord_interactions
+
+    original = simcord_interactions.base_payload
+
+    def in_language(*args: Any, **kwargs: Any) -> Any:
+        record, payload = original(*args, **kwargs)
+        payload["locale"] = client
+        return record, payload
+
+    monkeypatch.setattr(simcord_interactions, "base_payload", in_language)
+    table = Table(simcord_env)
+    alice = table.member("alice")
+    denied = discord.PermissionOverwrite(attach_files=False, embed_links=False)
+    closed = table.guild.create_text_channel("closed", overwrites={simcord_env.bot.user: denied})
+    answer = await alice.slash(closed, "ruship new", ai=True)
+    text = private_text(answer)
+    assert expected in text and "_" not in text, text
+    assert not closed.history(), "no lobby was opened"

@@ -3,6 +3,16 @@ one handler in the Discord layer translates and sends it privately."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Moment:
+    """A point in time given to a sentence: the Discord layer shows it in the reader's own
+    language and time zone (never as a raw Unix time)."""
+
+    timestamp: float
+
 
 class TableError(Exception):
     key = "error.generic"

@@ -15,7 +15,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from bot.store.people import PING_MODES, NotifyPrefs
-from bot.table.errors import TableError
+from bot.table.errors import Moment, TableError
 
 #: ``/notify reminders after``: the first reminder this many hours into a turn, at least
 #: one hour and at most three days; then one a day.
@@ -99,7 +99,7 @@ def away_until(now: float, hours: float | None, until: str | None) -> float:
     assert until is not None
     end = parse_date(until)
     if end <= now:
-        raise AwayDateNotAhead(when=int(end))
+        raise AwayDateNotAhead(when=Moment(end))
     if end - now > longest * HOUR:
         raise BadAwayPeriod(
             hours=_hours_text(round((end - now) / HOUR, 1)), longest=_hours_text(longest)
