@@ -210,8 +210,8 @@ class TableFlow:
                 raise BadOptions(reason=tr("error.time_limit_choice"))
             missing = self.missing_permissions(interaction, thread)
             if missing:
-                names = ", ".join(f"**{tr(f'permission.{name}')}**" for name in missing)
-                await self.reply_private(interaction, tr("error.need_permissions", names=names))
+                listed = ", ".join(f"**{tr(f'permission.{name}')}**" for name in missing)
+                await self.reply_private(interaction, tr("error.need_permissions", names=listed))
                 return
             if opponent is not None and opponent.bot:
                 await self.reply_private(interaction, tr("error.opponent_is_bot"))

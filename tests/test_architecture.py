@@ -36,7 +36,7 @@ LAYER_OF_PREFIX = {
 #: outside the standard library it may use.
 MAY_IMPORT: dict[str, tuple[set[str], set[str]]] = {
     "games": (set(), set()),
-    "i18n": (set(), set()),
+    "i18n": (set(), {"babel"}),
     "renderers": ({"games"}, {"PIL"}),
     "store": ({"games"}, {"aiosqlite", "asyncpg", "openskill"}),
     "table": ({"games", "store"}, set()),
