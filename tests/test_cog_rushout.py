@@ -11,9 +11,8 @@ from typing import Any
 
 import pytest
 
-from bot.games import rushout_data as data
 from bot.games.base import SYSTEM_SEAT
-from bot.games.rushout import GAME, RushOutState, arranged
+from bot.games.rushout import GAME, RushOutPublicView, RushOutState, arranged, data
 from bot.i18n import Tr, catalog
 from cogs._match import LABEL_LIMIT
 from cogs.rushout import (
@@ -69,7 +68,7 @@ def events_read_well(presenter: RushOutCog, state: RushOutState, told: set[str])
                 assert _deliberately_silent(event, public), event
 
 
-def _deliberately_silent(event: dict[str, Any], view: dict[str, Any]) -> bool:
+def _deliberately_silent(event: dict[str, Any], view: RushOutPublicView) -> bool:
     """Completions told by the event that follows, and a training's round (the result)."""
     if event["type"] == "completed":
         return True

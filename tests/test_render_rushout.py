@@ -7,12 +7,13 @@ import io
 import random
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from PIL import Image
 
 from bot.games.rushout import GAME, RushOutState
+from bot.games.rushout.views import CardView, MarketView, RushOutPublicView
 from renderers import LABEL_DEFAULTS, RENDERERS, base
 from renderers.rushout import WIDTH, layout, render
 
@@ -32,7 +33,7 @@ def advance(state: RushOutState, steps: int, seed: int = 0) -> RushOutState:
 
 
 def until(
-    state: RushOutState, wanted: Callable[[dict[str, Any]], bool], seed: int = 0
+    state: RushOutState, wanted: Callable[[RushOutPublicView], bool], seed: int = 0
 ) -> RushOutState:
     rng = random.Random(seed)
     for _ in range(20_000):
@@ -53,7 +54,7 @@ def picture(data: bytes) -> Image.Image:
     return image
 
 
-def expected_size(view: dict[str, Any]) -> tuple[int, int]:
+def expected_size(view: RushOutPublicView) -> tuple[int, int]:
     geometry = layout(view["mode"], len(view["heroes"]), view["play"] == "pulse")
     return (WIDTH, geometry.height)
 
@@ -108,14 +109,14 @@ def test_scenario_tokens_wounds_hexes_and_dragon_render() -> None:
     assert picture(render(view)).size == expected_size(view)
     on_card = replace(state, dragon=2)
     moved = GAME.view(on_card, None)
-    assert moved["trials"][1]["dragon"]
+    assert cast(CardView, moved["trials"][1])["dragon"]
     assert render(moved) != render(view)
 
 
 def test_the_market_renders() -> None:
     state = until(GAME.new_state(4, 11, {"mode": "scenario4"}), lambda v: v["phase"] == "market")
     view = GAME.view(state, None)
-    assert view["market"]["equipment"]
+    assert cast(MarketView, view["market"])["equipment"]
     assert picture(render(view)).size == expected_size(view)
 
 

@@ -10,14 +10,15 @@ import copy
 import json
 import random
 from collections import Counter
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 from bot.games import GAMES
 from bot.games.base import SYSTEM_SEAT, IllegalAction
 from bot.games.rushout import GAME, RushOutState, arranged, committed_target
-from bot.games.rushout_data import CARDS, MODES, SCROLLS, SOULS
+from bot.games.rushout.data import CARDS, MODES, SCROLLS, SOULS
+from bot.games.rushout.views import CardView, RushOutPublicView
 
 SORCERER, WARRIOR, TRACKER, BARD = 0, 1, 2, 3
 #: Cards whose pennants are ec, fe and ea: no pl, ai Joker target unless a test adds one.
@@ -165,7 +166,7 @@ def test_a_joker_already_placed_stays_when_its_pennant_leaves() -> None:
     state = arranged(state, fresh={TRACKER: ["P", "P", "K"]}, trial_deck=["std06", "std01"])
     state = play(state, TRACKER, "place t0 0 1")
     assert "ai" not in GAME.view(state, None)["pennants"]
-    assert GAME.view(state, None)["spells"][0]["sorcerer_slots"][2] == {
+    assert cast(CardView, GAME.view(state, None)["spells"][0])["sorcerer_slots"][2] == {
         "symbol": "ai",
         "seat": SORCERER,
         "face": "J",
@@ -295,7 +296,7 @@ def test_dracology_moves_the_dragon_and_it_blocks_the_card_under_it() -> None:
     state = arranged(state, fresh={WARRIOR: ["F", "F", "K"]}, trial_deck=["std01", "std03"])
     state = play(state, WARRIOR, "place t0 0 1")  # FF full, but under the dragon
     assert card_at(state, "t", 0) == "std04"
-    assert GAME.view(state, None)["trials"][0]["dragon"] is True
+    assert cast(CardView, GAME.view(state, None)["trials"][0])["dragon"] is True
     assert "completed" not in event_types(state)
 
 
@@ -738,7 +739,7 @@ def test_a_match_replays_from_its_logged_seat_action_and_time() -> None:
 
 
 # --- views, saving, refusals -------------------------------------------------------------
-def _views(state: RushOutState) -> list[dict[str, Any]]:
+def _views(state: RushOutState) -> list[RushOutPublicView]:
     return [GAME.view(state, None)] + [GAME.view(state, s) for s in range(state.players)]
 
 

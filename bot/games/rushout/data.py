@@ -1,8 +1,8 @@
 """Rush Out! tables: dice, heroes, cards, the dragon, the market and every mode's decks.
 
 Everything marked DESIGNED in ``docs/rules/rushout.md`` lives here as data, so a
-value can be tuned without touching the rules engine. Only ``bot.games.rushout`` (and its
-tests and renderer) read it.
+value can be tuned without touching the rules engine. Only the engine (this package),
+its tests, its renderer and its cog read it.
 
 Card ids are stable strings (they are stored in saved games): ``std01``..``std20``,
 ``gold1``..``gold4``, ``conf1``..``conf5``, and ``<kind><n>`` for spells (``confusion1``).
