@@ -132,7 +132,9 @@ class UndoCog(commands.Cog):
                 channel = await self.flow.boards.channel(match.channel_id)
                 if channel is None:
                     raise NoMatchHere()
-                await channel.send(text, view=view, allowed_mentions=pinging(list(asked.voters)))
+                # Named in the text, pinged only as their /notify settings say.
+                pinged = await self.flow.boards.notifier.pinged_in_channel(list(asked.voters))
+                await channel.send(text, view=view, allowed_mentions=pinging(pinged))
             except BaseException:
                 await self.bot.store.drop_undo_request(match.id)  # nobody could answer it
                 raise

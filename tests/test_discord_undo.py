@@ -17,6 +17,8 @@ from tests.discord_helpers import (
     click_as_sent_before,
     custom_id_of,
     custom_ids,
+    pings,
+    posts_message,
     private_text,
 )
 from tests.test_reliability import board_version, player_on_turn, start_two_humans
@@ -251,3 +253,29 @@ async def test_an_undo_after_the_end_says_the_match_is_over(simcord_env) -> None
     told = private_text(await alice.slash(table.channel, "undo"))
     assert "This match is over" in told
     assert (await simcord_env.bot.service.get(match.id)).status == "finished"
+
+
+async def test_an_undo_request_pings_only_those_whose_notify_settings_allow_it(
+    simcord_env,
+) -> None:
+    table = Table(simcord_env)
+    alice, bob = await start_two_humans(table)
+    service = simcord_env.bot.service
+    player, _ = await roll_and_move(table, service, alice, bob)
+    other = bob if player is alice else alice
+    await other.slash(table.channel, "notify pings", where="none")
+    since = len(simcord_env.http_requests)
+
+    await player.slash(table.channel, "undo")
+    request = undo_message(table)
+    assert other.mention in request.content, "named, so they know it waits for them"
+    sent = [r.json for r in simcord_env.http_requests[since:] if posts_message(r)]
+    (posted,) = [body for body in sent if "asks to take back" in (body.get("content") or "")]
+    assert pings([posted]) == {}, "never pinged: their /notify pings are 'none'"
+
+    await other.slash(table.channel, "notify pings", where="channel")
+    await other.click(request, label="Refuse")
+    await player.slash(table.channel, "undo")
+    sent = [r.json for r in simcord_env.http_requests[since:] if posts_message(r)]
+    asked = [body for body in sent if "asks to take back" in (body.get("content") or "")]
+    assert pings(asked[-1:]) == {other.id: 1}, "pinged once their settings say channel"
