@@ -26,6 +26,7 @@ from bot.games.bugrace import (
 from bot.i18n import Tr
 from cogs._host import TableHost
 from cogs._match import LABEL_LIMIT, SHARED_OPTIONS, GameCog, time_limit_choices
+from cogs._presenter import Presenter
 
 CARD = "🃏"
 MAX_AI = 3
@@ -88,37 +89,11 @@ def _own_bug(own: BugRaceSeatView) -> BugView:
     return own["bugs"][own["seat"]]
 
 
-class BugRaceCog(GameCog, group_name="bugrace", group_description="Play Bug Race"):
+class BugRacePresenter(Presenter):
+    """How Bug Race reads at the table: the buttons, the public board, the private panel."""
+
     game_name = "bugrace"
     private_actions = True
-
-    @app_commands.command(name="new", description="Open a Bug Race lobby in this channel")
-    @app_commands.describe(
-        **SHARED_OPTIONS,
-        ai="Number of AI players (0 to 3)",
-        expert="Expert variant: draft four cards each round",
-        play_on="Play on for 2nd and 3rd places",
-    )
-    @app_commands.choices(time_limit=time_limit_choices())
-    @app_commands.guild_only()
-    async def new(
-        self,
-        interaction: discord.Interaction,
-        opponent: discord.Member | None = None,
-        ai: app_commands.Range[int, 0, MAX_AI] = 0,
-        expert: bool = False,
-        play_on: bool = False,
-        thread: bool = False,
-        time_limit: int = 0,
-    ) -> None:
-        await self.open_lobby(
-            interaction,
-            options={"expert": expert, "play_on": play_on},
-            opponent=opponent,
-            ai=ai,
-            thread=thread,
-            time_limit=time_limit,
-        )
 
     # -- buttons
     def action_label(self, action: str, view: View, tr: Tr) -> str:
@@ -293,6 +268,40 @@ class BugRaceCog(GameCog, group_name="bugrace", group_description="Play Bug Race
             )
             lines.append(tr(f"bugrace.hand.legs_{side}", rows=rows))
         return lines
+
+
+class BugRaceCog(
+    BugRacePresenter, GameCog, group_name="bugrace", group_description="Play Bug Race"
+):
+    """The /bugrace commands: ``new`` (``rules`` is shared)."""
+
+    @app_commands.command(name="new", description="Open a Bug Race lobby in this channel")
+    @app_commands.describe(
+        **SHARED_OPTIONS,
+        ai="Number of AI players (0 to 3)",
+        expert="Expert variant: draft four cards each round",
+        play_on="Play on for 2nd and 3rd places",
+    )
+    @app_commands.choices(time_limit=time_limit_choices())
+    @app_commands.guild_only()
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        opponent: discord.Member | None = None,
+        ai: app_commands.Range[int, 0, MAX_AI] = 0,
+        expert: bool = False,
+        play_on: bool = False,
+        thread: bool = False,
+        time_limit: int = 0,
+    ) -> None:
+        await self.open_lobby(
+            interaction,
+            options={"expert": expert, "play_on": play_on},
+            opponent=opponent,
+            ai=ai,
+            thread=thread,
+            time_limit=time_limit,
+        )
 
 
 async def setup(bot: TableHost) -> None:

@@ -35,8 +35,11 @@ from bot.games.fireship import (
 from bot.i18n import Tr
 from cogs._host import TableHost
 from cogs._match import LABEL_LIMIT, SHARED_OPTIONS, GameCog, TypedChoice, time_limit_choices
+from cogs._presenter import Presenter
 
 Json = dict[str, Any]
+#: A move's first step: (pawn, cell) -> (the step's key, its label).
+MovePlan = dict[tuple[str, str], tuple[str, str]]
 
 MAX_AI = 3
 COLOUR_MARKS = ("🟦", "🟥", "🟩", "🟨")
@@ -158,46 +161,20 @@ def _card_steps(view: FireshipSeatView) -> int:
     return bands + _boum_steps(view)
 
 
-class FireshipCog(GameCog, group_name="fireship", group_description="Play Fireship"):
+class FireshipPresenter(Presenter):
+    """How Fireship reads at the table: the two-step choices, action labels, the account,
+    the private panel and the picture's labels."""
+
     game_name = "fireship"
     private_actions = True
     hand_label_key = "fireship.my_turn"
 
-    def __init__(self, bot: TableHost) -> None:
-        super().__init__(bot)
-        self._plan: (
-            tuple[dict[str, list[ReachSpot]], Tr, dict[tuple[str, str], tuple[str, str]]] | None
-        ) = None
+    #: The move plan last computed (``_move_plan``), with the reach and language it is for.
+    _plan: tuple[dict[str, list[ReachSpot]], Tr, MovePlan] | None = None
 
     def is_secret_action(self, action: str) -> bool:
         """Every choice of a turn may tell what a hand holds: all go through the panel."""
         return True
-
-    @app_commands.command(name="new", description="Open a Fireship lobby in this channel")
-    @app_commands.describe(
-        **SHARED_OPTIONS,
-        ai="Number of AI players (0 to 3)",
-        rounds="Game length: the game ends after this many rounds (no limit by default)",
-    )
-    @app_commands.choices(time_limit=time_limit_choices(), rounds=ROUNDS_CHOICES)
-    @app_commands.guild_only()
-    async def new(
-        self,
-        interaction: discord.Interaction,
-        opponent: discord.Member | None = None,
-        ai: app_commands.Range[int, 0, MAX_AI] = 0,
-        rounds: int = 0,
-        thread: bool = False,
-        time_limit: int = 0,
-    ) -> None:
-        await self.open_lobby(
-            interaction,
-            options={"rounds": rounds},
-            opponent=opponent,
-            ai=ai,
-            thread=thread,
-            time_limit=time_limit,
-        )
 
     # ---------------------------------------------------------------- two-step choices
     def action_step(self, action: str, view: View, tr: Tr) -> tuple[str, str] | None:
@@ -218,7 +195,7 @@ class FireshipCog(GameCog, group_name="fireship", group_description="Play Firesh
             return f"boum:{words[1]}", tr(f"fireship.step.boum_{words[1]}")
         return None
 
-    def _move_plan(self, view: FireshipSeatView, tr: Tr) -> dict[tuple[str, str], tuple[str, str]]:
+    def _move_plan(self, view: FireshipSeatView, tr: Tr) -> MovePlan:
         """(pawn, cell) -> the first step showing that destination. A pawn whose reach is
         longer than one step can show is split by cost into parts (``B3``, ``B3+2``), as long
         as all first steps fit in one menu. Computed once per view and language."""
@@ -235,7 +212,7 @@ class FireshipCog(GameCog, group_name="fireship", group_description="Play Firesh
                 break
             parts[longest] += 1
             spare -= 1
-        plan: dict[tuple[str, str], tuple[str, str]] = {}
+        plan: MovePlan = {}
         for pawn_id, spots in moving.items():
             ordered = sorted(spots, key=lambda s: (s["cost"], s["cell"]))
             size = -(-len(ordered) // parts[pawn_id])
@@ -581,6 +558,38 @@ class FireshipCog(GameCog, group_name="fireship", group_description="Play Firesh
             colour = tr(f"render.fireship.colour_{seat}")
             labels[f"player_{seat}"] = tr("fireship.render_player", name=name, colour=colour)
         return labels
+
+
+class FireshipCog(
+    FireshipPresenter, GameCog, group_name="fireship", group_description="Play Fireship"
+):
+    """The /fireship commands: ``new`` (``rules`` is shared)."""
+
+    @app_commands.command(name="new", description="Open a Fireship lobby in this channel")
+    @app_commands.describe(
+        **SHARED_OPTIONS,
+        ai="Number of AI players (0 to 3)",
+        rounds="Game length: the game ends after this many rounds (no limit by default)",
+    )
+    @app_commands.choices(time_limit=time_limit_choices(), rounds=ROUNDS_CHOICES)
+    @app_commands.guild_only()
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        opponent: discord.Member | None = None,
+        ai: app_commands.Range[int, 0, MAX_AI] = 0,
+        rounds: int = 0,
+        thread: bool = False,
+        time_limit: int = 0,
+    ) -> None:
+        await self.open_lobby(
+            interaction,
+            options={"rounds": rounds},
+            opponent=opponent,
+            ai=ai,
+            thread=thread,
+            time_limit=time_limit,
+        )
 
 
 async def setup(bot: TableHost) -> None:

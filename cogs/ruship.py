@@ -23,6 +23,7 @@ from bot.games.ruship import (
 from bot.i18n import Tr
 from cogs._host import TableHost
 from cogs._match import SHARED_OPTIONS, GameCog, time_limit_choices
+from cogs._presenter import Presenter
 
 FACTIONS = ("humanity", "alien")
 POWERS = ("reroll", "plusone", "single", "backward", "stack")
@@ -43,36 +44,11 @@ def _every_move() -> frozenset[str]:
 AUTOMATIC_ACTIONS = frozenset({"roll", *(f"power {name}" for name in POWERS)}) | _every_move()
 
 
-class RushipCog(GameCog, group_name="ruship", group_description="Play Ruship"):
+class RushipPresenter(Presenter):
+    """How Ruship reads at the table: action labels and the account of a turn."""
+
     game_name = "ruship"
     automatic_actions = AUTOMATIC_ACTIONS
-
-    @app_commands.command(name="new", description="Open a Ruship lobby in this channel")
-    @app_commands.describe(
-        **SHARED_OPTIONS,
-        ai="Add an AI player",
-        auto_roll="Roll the dice and play a forced move without a click (on by default)",
-    )
-    @app_commands.choices(time_limit=time_limit_choices())
-    @app_commands.guild_only()
-    async def new(
-        self,
-        interaction: discord.Interaction,
-        opponent: discord.Member | None = None,
-        ai: bool = False,
-        thread: bool = False,
-        time_limit: int = 0,
-        auto_roll: bool = True,
-    ) -> None:
-        await self.open_lobby(
-            interaction,
-            options=dict(SIDES_OPTION),
-            opponent=opponent,
-            ai=int(ai),
-            thread=thread,
-            time_limit=time_limit,
-            settings={"auto_actions": auto_roll},
-        )
 
     def action_label(self, action: str, view: View, tr: Tr) -> str:
         ruship = _ruship_view(view)
@@ -173,6 +149,37 @@ def _start_params(event: dict[str, Any], names: list[str], tr: Tr) -> dict[str, 
         "player": name(first),
         "faction": tr(f"ruship.faction.{FACTIONS[first]}"),
     }
+
+
+class RushipCog(RushipPresenter, GameCog, group_name="ruship", group_description="Play Ruship"):
+    """The /ruship commands: ``new`` (``rules`` is shared)."""
+
+    @app_commands.command(name="new", description="Open a Ruship lobby in this channel")
+    @app_commands.describe(
+        **SHARED_OPTIONS,
+        ai="Add an AI player",
+        auto_roll="Roll the dice and play a forced move without a click (on by default)",
+    )
+    @app_commands.choices(time_limit=time_limit_choices())
+    @app_commands.guild_only()
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        opponent: discord.Member | None = None,
+        ai: bool = False,
+        thread: bool = False,
+        time_limit: int = 0,
+        auto_roll: bool = True,
+    ) -> None:
+        await self.open_lobby(
+            interaction,
+            options=dict(SIDES_OPTION),
+            opponent=opponent,
+            ai=int(ai),
+            thread=thread,
+            time_limit=time_limit,
+            settings={"auto_actions": auto_roll},
+        )
 
 
 async def setup(bot: TableHost) -> None:

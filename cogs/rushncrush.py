@@ -32,6 +32,7 @@ from bot.games.rushncrush import (
 from bot.i18n import Tr
 from cogs._host import TableHost
 from cogs._match import LABEL_LIMIT, SHARED_OPTIONS, GameCog, time_limit_choices
+from cogs._presenter import Presenter
 
 Json = dict[str, Any]
 
@@ -119,7 +120,9 @@ def _stop(gear: int, speed: int, tr: Tr) -> str:
     return tr("rushncrush.stop", speed=_bubble(gear, speed), gear=gear)
 
 
-class RushNCrushCog(GameCog, group_name="rushncrush", group_description="Play Rush'n'Crush"):
+class RushNCrushPresenter(Presenter):
+    """How Rush'n'Crush reads at the table: action labels, the account, the private panel."""
+
     game_name = "rushncrush"
     private_actions = True
     hand_label_key = "rushncrush.my_cards"
@@ -132,63 +135,6 @@ class RushNCrushCog(GameCog, group_name="rushncrush", group_description="Play Ru
     def is_secret_action(self, action: str) -> bool:
         """Driving is public; a card (or the Nitro after a turbo) and trades stay private."""
         return not SECRET_WORDS.isdisjoint(action.split())
-
-    @app_commands.command(name="new", description="Open a Rush'n'Crush lobby in this channel")
-    @app_commands.describe(
-        opponent="Invite someone to race against you",
-        ai="How many AI cars join the race (0-5)",
-        course="The course: a preset, or Custom with your own faces",
-        faces="Custom course: module faces in order, e.g. 1A 4B 7A",
-        laps="Laps of a loop course (Oval or Custom), 1-5",
-        trading="Let players swap equipment cards before the start",
-        thread=SHARED_OPTIONS["thread"],
-        time_limit=SHARED_OPTIONS["time_limit"],
-    )
-    @app_commands.choices(course=COURSE_CHOICES)
-    @app_commands.choices(time_limit=time_limit_choices())
-    @app_commands.guild_only()
-    async def new(
-        self,
-        interaction: discord.Interaction,
-        opponent: discord.Member | None = None,
-        ai: app_commands.Range[int, 0, 5] = 0,
-        course: str | None = None,
-        faces: str | None = None,
-        laps: app_commands.Range[int, 1, 5] | None = None,
-        trading: bool = False,
-        thread: bool = False,
-        time_limit: int = 0,
-    ) -> None:
-        if faces and course not in (None, CUSTOM):
-            tr = Tr(interaction.locale)
-            await self.bot.table.reply_private(
-                interaction, tr("rushncrush.error.faces_need_custom")
-            )
-            return
-        await self.open_lobby(
-            interaction,
-            options=self.course_options(course, faces, laps, trading),
-            opponent=opponent,
-            ai=ai,
-            thread=thread,
-            time_limit=time_limit,
-        )
-
-    @staticmethod
-    def course_options(
-        course: str | None, faces: str | None, laps: int | None, trading: bool
-    ) -> dict[str, Any]:
-        """The engine's options. Faces alone mean a custom course; laps are kept only where
-        the engine races laps (a loop preset or a custom course), so the lobby shows no
-        lap count a sprint would ignore."""
-        name = course or (CUSTOM if faces else "sprint")
-        options: dict[str, Any] = {"course": name, "trading": trading}
-        if name == CUSTOM:
-            options["faces"] = faces or ""
-            options["laps"] = laps or 1
-        elif laps is not None and course_from_options({"course": name}).laps > 1:
-            options["laps"] = laps
-        return options
 
     # ---------------------------------------------------------------- action labels
     def action_label(self, action: str, view: View, tr: Tr) -> str:
@@ -593,6 +539,69 @@ def _hazard(view: RncPublicView, lane: int, row: int, car: CarView | None, tr: T
     if cell in view.get("nails", []):
         return tr("rushncrush.hazard.nails")
     return ""
+
+
+class RushNCrushCog(
+    RushNCrushPresenter, GameCog, group_name="rushncrush", group_description="Play Rush'n'Crush"
+):
+    """The /rushncrush commands: ``new`` and its course options (``rules`` is shared)."""
+
+    @app_commands.command(name="new", description="Open a Rush'n'Crush lobby in this channel")
+    @app_commands.describe(
+        opponent="Invite someone to race against you",
+        ai="How many AI cars join the race (0-5)",
+        course="The course: a preset, or Custom with your own faces",
+        faces="Custom course: module faces in order, e.g. 1A 4B 7A",
+        laps="Laps of a loop course (Oval or Custom), 1-5",
+        trading="Let players swap equipment cards before the start",
+        thread=SHARED_OPTIONS["thread"],
+        time_limit=SHARED_OPTIONS["time_limit"],
+    )
+    @app_commands.choices(course=COURSE_CHOICES)
+    @app_commands.choices(time_limit=time_limit_choices())
+    @app_commands.guild_only()
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        opponent: discord.Member | None = None,
+        ai: app_commands.Range[int, 0, 5] = 0,
+        course: str | None = None,
+        faces: str | None = None,
+        laps: app_commands.Range[int, 1, 5] | None = None,
+        trading: bool = False,
+        thread: bool = False,
+        time_limit: int = 0,
+    ) -> None:
+        if faces and course not in (None, CUSTOM):
+            tr = Tr(interaction.locale)
+            await self.bot.table.reply_private(
+                interaction, tr("rushncrush.error.faces_need_custom")
+            )
+            return
+        await self.open_lobby(
+            interaction,
+            options=self.course_options(course, faces, laps, trading),
+            opponent=opponent,
+            ai=ai,
+            thread=thread,
+            time_limit=time_limit,
+        )
+
+    @staticmethod
+    def course_options(
+        course: str | None, faces: str | None, laps: int | None, trading: bool
+    ) -> dict[str, Any]:
+        """The engine's options. Faces alone mean a custom course; laps are kept only where
+        the engine races laps (a loop preset or a custom course), so the lobby shows no
+        lap count a sprint would ignore."""
+        name = course or (CUSTOM if faces else "sprint")
+        options: dict[str, Any] = {"course": name, "trading": trading}
+        if name == CUSTOM:
+            options["faces"] = faces or ""
+            options["laps"] = laps or 1
+        elif laps is not None and course_from_options({"course": name}).laps > 1:
+            options["laps"] = laps
+        return options
 
 
 async def setup(bot: TableHost) -> None:

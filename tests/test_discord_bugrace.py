@@ -22,16 +22,18 @@ from bot.i18n import Tr, catalog
 from bot.pictures import painter as rendering  # the name the painter calls
 from bot.pictures.boards import render_board
 from cogs._match import LABEL_LIMIT
-from cogs.bugrace import BugRaceCog
+from cogs.bugrace import BugRacePresenter
 from renderers import LABEL_DEFAULTS, RENDERERS
 from tests.discord_helpers import (
     Table,
     Turns,
     action_buttons,
+    action_of,
     as_seen_now,
     check_table_manners,
     click_as_sent_before,
     custom_id_of,
+    fresh,
     label_of,
     private_text,
 )
@@ -42,20 +44,6 @@ PREFERENCE = ("body", "leg", "play", "keep", "done")
 
 
 # ------------------------------------------------------------------ helpers
-@pytest.fixture(autouse=True)
-async def close_the_store(simcord_bot: Any) -> Any:
-    """Workaround (platform, see report): nothing closes the bot's SQLite connection after a
-    test; after a failed one its non-daemon aiosqlite thread stays referenced and pytest
-    never exits."""
-    yield
-    await simcord_bot.store.close()
-
-
-def fresh(env: Any, message: Any) -> ResponseMessage:
-    """The message as it is stored now (a panel is edited in place after each click)."""
-    return ResponseMessage(env, env.backend.get_message(message.channel_id, message.id))
-
-
 def panel_of(result: Any) -> ResponseMessage:
     """The private panel an interaction opened."""
     messages = [m for m in [*result.followups, result.response] if m is not None]
@@ -63,13 +51,6 @@ def panel_of(result: Any) -> ResponseMessage:
     assert panels, "expected a private panel"
     panel: ResponseMessage = panels[0]
     return panel
-
-
-def action_of(button: Any) -> str:
-    """``rt:act:<match>:<version>[:s<seat>]:<action>`` -> the action."""
-    found = re.fullmatch(r"rt:act:\d+:\d+:(?:s\d+:)?(?P<action>.+)", custom_id_of(button))
-    assert found is not None
-    return found["action"]
 
 
 def panel_actions(panel: Any) -> dict[str, Any]:
@@ -459,7 +440,7 @@ async def test_rules_are_shown_privately(simcord_env) -> None:
 
 
 def test_the_two_player_round_sentence_reads_in_both_languages() -> None:
-    cog = BugRaceCog.__new__(BugRaceCog)
+    cog = BugRacePresenter()
     event = {"type": "round_started", "round": 2, "direction": "swap"}
     english = cog.event_lines([event], {}, ["alice", "bob"], Tr("en"))
     french = cog.event_lines([event], {}, ["alice", "bob"], Tr("fr"))
@@ -524,9 +505,7 @@ def test_catalogs_cover_every_key_in_both_languages() -> None:
 
 
 def test_card_labels_fit_a_button_in_both_languages() -> None:
-    from cogs.bugrace import BugRaceCog
-
-    cog = BugRaceCog.__new__(BugRaceCog)
+    cog = BugRacePresenter()
     for language in ("en", "fr"):
         tr = Tr(language)
         for card in CARDS:
@@ -633,7 +612,7 @@ async def test_a_whole_match_has_short_boards_quiet_pings_and_few_clicks(
 def test_a_play_all_button_says_which_legs_it_moves() -> None:
     from bot.games.bugrace import arrange_play
 
-    cog = BugRaceCog.__new__(BugRaceCog)
+    cog = BugRacePresenter()
     every = min(c for c, legs in CARDS.items() if legs == frozenset({"LF", "LM", "RF"}))
     some = min(c for c, legs in CARDS.items() if legs == frozenset({"LF", "RH"}))
     state = arrange_play(ENGINE.new_state(2, 1), {0: (every, some), 1: (1,)})

@@ -10,7 +10,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
-import re
 from typing import Any
 
 import discord
@@ -22,34 +21,25 @@ from bot.games.fireship import GAME, FireshipState, data, scenario
 from bot.i18n import Tr, catalog
 from bot.pictures.painter import BoardPainter
 from cogs._components import action_components, step_components
-from cogs.fireship import FireshipCog
+from cogs.fireship import FireshipPresenter
 from tests.conftest import make_bot
 from tests.discord_helpers import (
     Table,
     action_buttons,
+    action_of,
     components_of,
     custom_id_of,
     custom_ids,
+    fresh,
     label_of,
     select_menus,
 )
 
 ENGINE = GAME
-SEED = 20261122
+#: Every match's seed (``fixed_seed``): every run plays the same game.
+MATCH_SEED = 20261122
+pytestmark = pytest.mark.usefixtures("fixed_seed")
 KEPT = [catalog(lang)[f"fireship.card.{kind}"] for lang in ("en",) for kind in data.KEPT_CARDS]
-
-
-@pytest.fixture(autouse=True)
-def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Matches draw their seed from SystemRandom: fix it so every run plays the same game."""
-    monkeypatch.setattr("bot.table.matches.random.SystemRandom", lambda: random.Random(SEED))
-
-
-@pytest.fixture(autouse=True)
-async def close_the_store(simcord_bot: Any) -> Any:
-    """A failed test must not leave the database thread running (pytest would hang)."""
-    yield
-    await simcord_bot.store.close()
 
 
 # ------------------------------------------------------------------ helpers
@@ -60,17 +50,6 @@ def button_labels(message: Any) -> list[str]:
         if label:
             labels.append(str(label))
     return labels
-
-
-def fresh(env: Any, message: Any) -> ResponseMessage:
-    """The message as it is stored now (a panel is edited in place after each click)."""
-    return ResponseMessage(env, env.backend.get_message(message.channel_id, message.id))
-
-
-def action_of(custom_id: str) -> str:
-    found = re.fullmatch(r"rt:act:\d+:\d+:(?:s\d+:)?(.+)", custom_id)
-    assert found is not None
-    return found[1]
 
 
 def panel_buttons(panel: Any) -> dict[str, Any]:
@@ -141,7 +120,7 @@ def public_record(table: Table) -> list[tuple[Any, ...]]:
 class Person:
     """A person playing from their panel, counting the clicks (and menu choices) made."""
 
-    def __init__(self, table: Table, actor: Any, cog: FireshipCog) -> None:
+    def __init__(self, table: Table, actor: Any, cog: FireshipPresenter) -> None:
         self.table, self.actor, self.cog = table, actor, cog
         self.clicks = 0
         self.pictures = 0
@@ -185,7 +164,7 @@ def _values(menu: Any) -> list[str]:
     return [str(option.value) for option in menu.options]
 
 
-def offered(panel: Any, view: dict[str, Any], cog: FireshipCog) -> set[str]:
+def offered(panel: Any, view: dict[str, Any], cog: FireshipPresenter) -> set[str]:
     """The actions a panel offers, first steps included (as their actions)."""
     actions = set(panel_buttons(panel))
     for menu in menus(panel, "rt:pick:"):
@@ -524,8 +503,7 @@ async def test_rules_are_shown_privately_in_both_languages(simcord_env) -> None:
 
 
 def test_every_action_and_event_of_whole_games_reads_in_both_languages() -> None:
-    cog = FireshipCog.__new__(FireshipCog)  # presentation only: no bot needed
-    cog._plan = None
+    cog = FireshipPresenter()  # presentation only: no bot needed
     names = ["alice", "bob", "carol", "dan"]
     for players, seed in ((2, 1), (4, 2)):
         state = ENGINE.new_state(players, seed, {"rounds": 10})
@@ -580,7 +558,7 @@ def test_every_action_and_event_of_whole_games_reads_in_both_languages() -> None
     ],
 )  # fmt: skip
 def test_each_kind_of_event_has_a_sentence(event: dict[str, Any]) -> None:
-    cog = FireshipCog.__new__(FireshipCog)
+    cog = FireshipPresenter()
     view = ENGINE.view(ENGINE.new_state(3, 1), None)
     for tr in (Tr("en"), Tr("fr")):
         line = cog.event_line(event, view, ["alice", "bob", "carol"], tr, [event])
@@ -588,8 +566,7 @@ def test_each_kind_of_event_has_a_sentence(event: dict[str, Any]) -> None:
 
 
 def test_french_reads_as_french() -> None:
-    cog = FireshipCog.__new__(FireshipCog)
-    cog._plan = None
+    cog = FireshipPresenter()
     state = typical_turn()
     state = ENGINE.apply(state, 0, "roll")
     view = ENGINE.view(state, 0)
@@ -621,7 +598,7 @@ def test_the_catalogs_hold_the_same_keys_and_french_command_names() -> None:
 
 
 def test_a_taken_island_is_told_with_its_owner_at_the_attack() -> None:
-    cog = FireshipCog.__new__(FireshipCog)
+    cog = FireshipPresenter()
     state = scenario(2, pawns=[(0, "plane", "D5"), (0, "boat", "D6"), (1, "boat", "home")])
     state.loaded = [1, 1, 1, 1]
     state = ENGINE.apply(ENGINE.apply(state, 0, "roll"), 0, "attack B1 I1")
@@ -632,8 +609,7 @@ def test_a_taken_island_is_told_with_its_owner_at_the_attack() -> None:
 
 
 def test_first_steps_fit_one_menu_even_with_twenty_pawns_and_every_card() -> None:
-    cog = FireshipCog.__new__(FireshipCog)
-    cog._plan = None
+    cog = FireshipPresenter()
     cells = [c for c in sorted(data.SEA) if c[0] % 4 == 1 and c[1] % 3 == 1][:20]
     pawns = [(0, "plane" if i % 5 == 0 else "boat", data.cell_name(c)) for i, c in enumerate(cells)]
     state = scenario(2, pawns=[*pawns, (1, "boat", "home")])
@@ -661,8 +637,7 @@ async def test_a_french_server_gets_a_french_lobby_and_board(simcord_env) -> Non
 
 
 def test_first_steps_are_named_in_the_readers_language() -> None:
-    cog = FireshipCog.__new__(FireshipCog)
-    cog._plan = None
+    cog = FireshipPresenter()
     state = ENGINE.apply(typical_turn(), 0, "roll")
     view = ENGINE.view(state, 0)
     assert cog.action_step("move B1 K13", view, Tr("en")) == ("B1", "✈ Plane K12")
@@ -670,7 +645,7 @@ def test_first_steps_are_named_in_the_readers_language() -> None:
 
 
 def reachable_from_panel(
-    cog: FireshipCog, state: FireshipState, seat: int, actions: list[str]
+    cog: FireshipPresenter, state: FireshipState, seat: int, actions: list[str]
 ) -> set[str]:
     """Every action a person can reach from their panel: buttons and menus, first steps
     then their choices, and the squares the ⌨ box accepts."""
@@ -712,8 +687,7 @@ def reachable_from_panel(
 async def test_every_legal_action_of_a_long_game_is_reachable_from_the_panel() -> None:
     """Menus show at most 100 destinations a step: the rest are typed (this game has
     pawns reaching nearly 400 squares)."""
-    cog = FireshipCog.__new__(FireshipCog)
-    cog._plan = None
+    cog = FireshipPresenter()
     state = ENGINE.new_state(2, 0, {})
     rng = random.Random(0)
     long_reaches = 0

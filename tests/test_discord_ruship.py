@@ -75,9 +75,9 @@ async def test_lobby_and_opening_board_say_who_is_humanity_and_who_plays_first(
 
 async def test_the_power_choice_explains_each_power(simcord_env) -> None:
     from bot.i18n import Tr
-    from cogs.ruship import RushipCog
+    from cogs.ruship import RushipPresenter
 
-    cog = RushipCog.__new__(RushipCog)
+    cog = RushipPresenter()
     view = {"phase": "power", "power_pool": ["reroll", "stack"], "turn": 0}
     event = {"type": "attack", "seat": 0, "from": 15, "to": 19, "die": 4, "count": 1}
     for tr, words in ((Tr("en"), "reroll one die"), (Tr("fr"), "relancez un dé")):
@@ -423,9 +423,9 @@ async def test_a_whole_match_has_short_boards_quiet_pings_and_few_clicks(
 def test_a_move_button_names_where_the_token_lands_and_the_log_says_the_same() -> None:
     from bot.games.ruship import GAME, position
     from bot.i18n import Tr
-    from cogs.ruship import RushipCog
+    from cogs.ruship import RushipPresenter
 
-    cog = RushipCog.__new__(RushipCog)
+    cog = RushipPresenter()
     # Equal dice moving the same token: one button; a capture and an attack say so.
     state = position(humanity=[4, 15], alien=[10], dice=[6, 6], turn=0)
     view = GAME.view(state, None)

@@ -9,7 +9,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
-import re
 from typing import Any
 
 import pytest
@@ -17,12 +16,13 @@ import pytest
 from bot.games import GAMES
 from bot.games.rushncrush import GAME, PHASE_MOVE, Car, Course, scenario
 from bot.i18n import Tr, catalog
-from cogs.rushncrush import RushNCrushCog
+from cogs.rushncrush import RushNCrushCog, RushNCrushPresenter
 from renderers import LABEL_DEFAULTS
 from tests.discord_helpers import (
     Table,
     Turns,
     action_buttons,
+    action_of,
     check_one_ping_and_one_board_a_turn,
     check_table_manners,
     custom_id_of,
@@ -32,13 +32,9 @@ from tests.discord_helpers import (
 )
 
 ENGINE = GAMES["rushncrush"]
-SEED = 20240607
-
-
-@pytest.fixture(autouse=True)
-def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Matches draw their seed from SystemRandom: fix it so every run races the same race."""
-    monkeypatch.setattr("bot.table.matches.random.SystemRandom", lambda: random.Random(SEED))
+#: Every match's seed (``fixed_seed``): every run races the same race.
+MATCH_SEED = 20240607
+pytestmark = pytest.mark.usefixtures("fixed_seed")
 
 
 PRIVATE_MARKERS = ("Your equipment cards", "Your car (car", "Vos cartes", "Votre voiture")
@@ -47,13 +43,6 @@ PRIVATE_MARKERS = ("Your equipment cards", "Your car (car", "Vos cartes", "Votre
 # ------------------------------------------------------------------ helpers
 def hand_button(message: Any) -> str:
     return next(cid for cid in custom_ids(message) if cid.startswith("rt:hand:"))
-
-
-def action_of(button: Any) -> str:
-    """The engine action a button carries (after the match, version and panel seat)."""
-    found = re.fullmatch(r"rt:act:\d+:\d+:(?:s\d+:)?(.+)", custom_id_of(button))
-    assert found is not None
-    return found[1]
 
 
 def to_act_part(message: Any) -> str:
@@ -393,7 +382,7 @@ def test_the_rules_say_what_the_engine_does_and_show_the_dashboard() -> None:
 def test_step_labels_tell_the_consequences_of_each_step() -> None:
     from bot.games.rushncrush import Move
 
-    cog = RushNCrushCog.__new__(RushNCrushCog)
+    cog = RushNCrushPresenter()
     course = Course("custom", ("1A",) * 3, 1)
     cars = [Car(0, lane=1, row=2, gear=3, speed=8), Car(1, lane=4, row=0)]
     state = scenario(cars, course=course, phase=PHASE_MOVE, wrecks=[(2, 3)])
@@ -416,7 +405,7 @@ def test_step_labels_tell_the_consequences_of_each_step() -> None:
 
 
 def test_the_panel_shows_where_the_lever_can_go_this_turn() -> None:
-    cog = RushNCrushCog.__new__(RushNCrushCog)
+    cog = RushNCrushPresenter()
     state = scenario([Car(0, lane=2, row=1, gear=1, speed=2, turbos=1, brakes=0), Car(1, 3, 0)])
     view = GAME.view(state, 0)
     for tr, words in ((Tr("en"), "This turn your lever can reach"), (Tr("fr"), "votre levier")):
@@ -445,7 +434,7 @@ async def test_a_french_server_gets_french_boards(simcord_env) -> None:
 
 # ------------------------------------------------------------------ the words (no Discord)
 def test_every_action_and_event_of_whole_races_reads_in_both_languages() -> None:
-    cog = RushNCrushCog.__new__(RushNCrushCog)  # presentation only: no bot needed
+    cog = RushNCrushPresenter()  # presentation only: no bot needed
     names = [f"P{seat}" for seat in range(6)]
     for seed, options in ((1, {"trading": True}), (2, {"course": "oval"})):
         state = ENGINE.new_state(5, seed, options)
@@ -508,7 +497,7 @@ def test_every_action_and_event_of_whole_races_reads_in_both_languages() -> None
     ],
 )
 def test_each_kind_of_event_has_a_sentence(event: dict[str, Any]) -> None:
-    cog = RushNCrushCog.__new__(RushNCrushCog)
+    cog = RushNCrushPresenter()
     view = ENGINE.view(ENGINE.new_state(3, 1), None)
     for tr in (Tr("en"), Tr("fr")):
         line = cog.event_line(event, view, ["alice", "bob", "carol"], tr)
