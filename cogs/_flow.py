@@ -254,6 +254,18 @@ class TableFlow:
                 message = await interaction.original_response()
             await self.service.store.set_board_message(match.id, message.id)
 
+    async def show_lobby(self, match: Match) -> None:
+        """Edit the lobby message to show the lobby as it is now (outside a click on it)."""
+        channel = await self.boards.channel(match.channel_id)
+        if channel is None or match.board_message_id is None:
+            return
+        embed, view = self.lobby_message(match, self.naming.guild_tr(match))
+        if not isinstance(channel, discord.TextChannel | discord.Thread | discord.DMChannel):
+            return
+        message = channel.get_partial_message(match.board_message_id)
+        with contextlib.suppress(discord.HTTPException):
+            await message.edit(embed=embed, view=view)
+
     def missing_permissions(self, interaction: discord.Interaction, thread: bool) -> list[str]:
         """The permissions (discord.py's flag names) the bot lacks here to open a lobby."""
         needed = NEEDED_PERMISSIONS + (THREAD_PERMISSIONS if thread else ())

@@ -162,6 +162,27 @@ async def test_a_resigned_match_is_rated(store: MatchStore) -> None:
     assert (record.place, record.won, record.reason) == (2, False, "resigned")
 
 
+async def test_a_match_a_moderator_ended_is_recorded_so_and_not_rated(store: MatchStore) -> None:
+    service = MatchService(store, Clock())
+    match = await service.end_by_moderator(await started(service), 99)
+    assert match.status == "finished" and match.settings["ended_by"] == 99
+    assert match.result == {"winners": [], "reason": "moderator", "unrated": True}
+    assert await store.leaderboard(1, "ruship") == ([], 0), "nobody's rating moved"
+    [record], _ = await store.finished_of_player(1, BOB)
+    assert (record.won, record.reason) == (False, "moderator")
+    with pytest.raises(MatchNotActive):
+        await service.end_by_moderator(match.id, 99)
+
+
+async def test_a_lobby_a_moderator_ends_is_cancelled(store: MatchStore) -> None:
+    service = MatchService(store, Clock())
+    lobby = await service.open_lobby(
+        game="ruship", guild_id=1, channel_id=5, creator_id=ALICE, settings={}
+    )
+    ended = await service.end_by_moderator(lobby.id, 99)
+    assert ended.status == "cancelled" and await store.open_in_channel(5) is None
+
+
 async def test_a_cancelled_lobby_is_not_rated(store: MatchStore) -> None:
     service = MatchService(store, Clock())
     lobby = await service.open_lobby(

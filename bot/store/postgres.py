@@ -420,7 +420,7 @@ class PostgresStore:
             return
         if await conn.fetchval(numbered(sql.RATED_ALREADY), match.id):
             return
-        entries = rating_entries(match.seats)
+        entries = rating_entries(match.seats, match.result)
         people = [user for user, _ in entries if user is not None]
         if not people:
             return

@@ -85,9 +85,16 @@ class Rating:
         return self.mu - 3 * self.sigma
 
 
-def rating_entries(seats: Sequence[SeatLike]) -> list[tuple[int | None, int]]:
+def counts_for_ratings(result: Any) -> bool:
+    """False for a finish the table marked unrated (a match a moderator ended)."""
+    return not (isinstance(result, Mapping) and result.get("unrated"))
+
+
+def rating_entries(seats: Sequence[SeatLike], result: Any = None) -> list[tuple[int | None, int]]:
     """Who takes part in the rating of a placed match: (person, or None for an AI seat,
-    place). A person counts once."""
+    place). A person counts once; nobody, for a finish marked unrated."""
+    if not counts_for_ratings(result):
+        return []
     entries: list[tuple[int | None, int]] = []
     seen: set[int] = set()
     for seat in sorted(seats, key=lambda s: s.seat):

@@ -256,7 +256,7 @@ class SqliteStore:
         async with self.db.execute(sql.RATED_ALREADY, (match.id,)) as cursor:
             if await cursor.fetchone() is not None:
                 return
-        entries = rating_entries(match.seats)
+        entries = rating_entries(match.seats, match.result)
         people = [user for user, _ in entries if user is not None]
         if not people:
             return

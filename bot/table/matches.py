@@ -48,6 +48,9 @@ from bot.table.timers import (
 log = logging.getLogger(__name__)
 
 EXPIRIES_BEFORE_AI_KEEPS_SEAT = 3
+#: The reason of a match a moderator ended, and the match setting naming that moderator.
+MODERATOR_REASON = "moderator"
+ENDED_BY = "ended_by"
 
 #: The match setting holding the version its last undo wrote: clicks made on a board older
 #: than that are stale, even though no action was logged since (the log lost some).
@@ -442,6 +445,21 @@ class MatchService(TurnTimers):
                 )
             else:
                 updated = _with_ai_seat(match, seat)
+            return await self._write(updated, match.version)
+
+    async def end_by_moderator(self, match_id: int, moderator_id: int) -> Match:
+        """A moderator ends the channel's match: a lobby is cancelled; a match being played
+        is over with no winner, unrated, and its record says a moderator ended it."""
+        async with self.lock(match_id):
+            match = await self._get(match_id)
+            if not match.is_open:
+                raise MatchNotActive(match=match)
+            ended = {**match.settings, ENDED_BY: moderator_id}
+            if match.status == "lobby":
+                updated = replace(match, status="cancelled", settings=ended)
+            else:
+                result = {"winners": [], "reason": MODERATOR_REASON, "unrated": True}
+                updated = replace(match, status="finished", result=result, settings=ended)
             return await self._write(updated, match.version)
 
     # ---------------------------------------------------------------- timers
