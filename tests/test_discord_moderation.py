@@ -27,7 +27,8 @@ async def test_a_moderator_ends_a_match_unrated_and_the_record_says_so(simcord_e
 
     asked = await mo.slash(table.channel, "moderate end")
     assert asked.response is not None and asked.response.ephemeral
-    assert f"Ruship** match #{match.id}" in asked.response.content and "alice" in asked.response.content
+    question = asked.response.content
+    assert f"Ruship** match #{match.id}" in question and "alice" in question
     await mo.click(asked.response, label="No")
     assert (await table.match()).status == "active", "No changes nothing"
 
@@ -70,7 +71,7 @@ async def test_the_command_is_hidden_from_others_and_refused_where_opened_to_the
     simcord_env,
 ) -> None:
     table = Table(simcord_env)
-    alice, bob = await start_two_humans(table)
+    _alice, bob = await start_two_humans(table)
     with pytest.raises(SetupError, match="default-member-permissions"):
         await bob.slash(table.channel, "moderate end")
 
@@ -80,7 +81,7 @@ async def test_the_command_is_hidden_from_others_and_refused_where_opened_to_the
     assert "Only members who can **Manage Messages**" in private_text(refused)
 
     mo = moderator_of(table)
-    asked = await mo.slash(table.channel, "moderate end")
+    await mo.slash(table.channel, "moderate end")
     match = await table.match()
     # The confirm is private to the moderator: a modified client clicks "yes" on the board.
     forged = await click_forged(simcord_env, bob, table.board(), f"rt:mod:{match.id}:yes")
