@@ -1,7 +1,7 @@
 """Rush Out! in Discord, offline: every action and event of whole AI matches reads well in
 both languages, the rules fit Discord's limits, and a few labels read exactly so.
 
-The cog is used without a bot (``RushOutCog.__new__``): its hooks only read views.
+The presentation is used without a bot (``RushOutPresenter()``): its hooks only read views.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from cogs.rushout import (
     EVENT_LINES,
     LIVE_UNTOLD,
     UNTOLD,
-    RushOutCog,
+    RushOutPresenter,
     engine_options,
     rules_embed,
 )
@@ -39,11 +39,11 @@ EVENT_TYPES = (
 SILENT = UNTOLD | LIVE_UNTOLD
 
 
-def cog() -> RushOutCog:
-    return RushOutCog.__new__(RushOutCog)  # presentation only: no bot needed
+def cog() -> RushOutPresenter:
+    return RushOutPresenter()  # presentation only: no bot needed
 
 
-def labels_read_well(presenter: RushOutCog, state: RushOutState, seat: int) -> None:
+def labels_read_well(presenter: RushOutPresenter, state: RushOutState, seat: int) -> None:
     view = GAME.view(state, seat)
     for tr in LANGUAGES:
         for action in GAME.legal_actions(state, seat):
@@ -54,7 +54,7 @@ def labels_read_well(presenter: RushOutCog, state: RushOutState, seat: int) -> N
         assert lines and all("{" not in line for line in lines), lines
 
 
-def events_read_well(presenter: RushOutCog, state: RushOutState, told: set[str]) -> None:
+def events_read_well(presenter: RushOutPresenter, state: RushOutState, told: set[str]) -> None:
     public = GAME.view(state, None)
     for event in public["events"]:
         kind = event["type"]

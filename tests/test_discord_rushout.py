@@ -23,16 +23,11 @@ from tests.discord_helpers import (
     check_board_text,
     components_of,
     custom_ids,
+    fresh,
     private_text,
 )
 
 ENGINE: Any = GAMES["rushout"]
-
-
-@pytest.fixture(autouse=True)
-async def close_the_store(simcord_bot: Any) -> Any:
-    yield
-    await simcord_bot.store.close()
 
 
 def virtual_pace(env: Any) -> None:
@@ -48,11 +43,6 @@ def virtual_pace(env: Any) -> None:
 @pytest.fixture(autouse=True)
 def paced(simcord_env: Any) -> None:
     virtual_pace(simcord_env)
-
-
-def fresh(env: Any, message: Any) -> ResponseMessage:
-    """The message as it is stored now (a controller is edited in place)."""
-    return ResponseMessage(env, env.backend.get_message(message.channel_id, message.id))
 
 
 def _field(component: Any, name: str) -> Any:

@@ -42,12 +42,12 @@ class LiveMeasures:
 class LiveBench:
     def __init__(self, service: MatchService, painter: BoardPainter, seed: int) -> None:
         from cogs._components import action_components
-        from cogs.rushout import RushOutCog
+        from cogs.rushout import RushOutPresenter
 
         self.service = service
         self.painter = painter
         self.engine: Any = GAMES[GAME]
-        self.presenter = RushOutCog.__new__(RushOutCog)
+        self.presenter = RushOutPresenter()
         self.components = action_components
         self.rng = random.Random(seed)
         self.tr = Tr("en")

@@ -6,10 +6,11 @@ same pictures the board draws (🗡 a sword, 🌱 a sprout...), never as the eng
 The public account tells what changes the game (completed cards, spells, the dragon,
 wounds, curses, rounds, the market, pulse ends), not every throw: a live match makes
 dozens of those a minute. The rules stay in the engine; this package only names what the
-engine offers and tells what it reports: ``labels`` (one labeller per action verb),
-``events`` (one sentence per event type), ``controller`` (the private panel's lines),
-``rules`` (the /rushout rules embed), ``words`` (faces, cards, targets). Each presentation
-hook reads its view once as the engine's typed view (``words.rushout_view``).
+engine offers and tells what it reports: ``presenter`` (``RushOutPresenter``, every
+presentation hook, no Discord in it), ``labels`` (one labeller per action verb), ``events``
+(one sentence per event type), ``controller`` (the private panel's lines), ``rules`` (the
+/rushout rules embed), ``words`` (faces, cards, targets). Each presentation hook reads its
+view once as the engine's typed view (``words.rushout_view``).
 
 Time: the throw button shows the cooldown left, read from ``view["clock"]``: ``now`` is the
 match time the platform sets before asking for labels, ``ready_at`` each seat's next
@@ -18,22 +19,18 @@ allowed throw (same time base).
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 from discord import app_commands
 
-from bot.games.base import View
 from bot.games.rushout import data
-from bot.games.rushout.views import RushOutPublicView
 from bot.i18n import Tr
 from cogs._host import TableHost
-from cogs._match import LABEL_LIMIT, SHARED_OPTIONS, GameCog
-from cogs.rushout.controller import curse_lines, market_lines, play_lines, role_lines, score_line
+from cogs._match import SHARED_OPTIONS, GameCog
 from cogs.rushout.events import EVENT_LINES, LIVE_UNTOLD, UNTOLD
 from cogs.rushout.labels import ACTION_LABELS
+from cogs.rushout.presenter import RushOutPresenter
 from cogs.rushout.rules import EMBED_DESCRIPTION_LIMIT, EMBED_FIELD_LIMIT, rules_embed
-from cogs.rushout.words import Json, decimal_text, duration_text, rushout_view
+from cogs.rushout.words import Json
 
 __all__ = [
     "ACTION_LABELS",
@@ -43,6 +40,7 @@ __all__ = [
     "LIVE_UNTOLD",
     "UNTOLD",
     "RushOutCog",
+    "RushOutPresenter",
     "engine_options",
     "rules_embed",
     "setup",
@@ -76,10 +74,10 @@ PULSE_CHOICES = [
 ]
 
 
-class RushOutCog(GameCog, group_name="rushout", group_description="Play Rush Out!"):
-    game_name = "rushout"
-    private_actions = True
-    hand_label_key = "rushout.controller"
+class RushOutCog(
+    RushOutPresenter, GameCog, group_name="rushout", group_description="Play Rush Out!"
+):
+    """The /rushout commands: ``new``, and ``rules`` with a mode to pick."""
 
     @app_commands.command(name="new", description="Open a Rush Out! lobby in this channel")
     @app_commands.describe(
@@ -129,65 +127,6 @@ class RushOutCog(GameCog, group_name="rushout", group_description="Play Rush Out
     ) -> None:
         embed = rules_embed(mode, Tr(interaction.locale))
         await interaction.response.send_message(embed=embed, ephemeral=True)
-
-    def option_text(self, key: str, value: Any, tr: Tr) -> str:
-        if key == "cooldown" and isinstance(value, int | float):
-            return tr("rushout.seconds", seconds=decimal_text(float(value), tr))
-        if key == "pulse_seconds" and isinstance(value, int | float):
-            return duration_text(float(value), tr)
-        return super().option_text(key, value, tr)
-
-    # ---------------------------------------------------------------- action labels
-    def action_label(self, action: str, view: View, tr: Tr) -> str:
-        words = action.split()
-        if not words:
-            return action
-        verb, args = words[0], words[1:]
-        labeller = ACTION_LABELS.get(verb)
-        label = labeller(args, rushout_view(view), tr) if labeller else None
-        return (label or action)[:LABEL_LIMIT]
-
-    def action_group(self, action: str) -> str:
-        """Placements share menus; the few other actions share one."""
-        verb = action.split(" ", 1)[0]
-        return verb if verb in ("place", "buy", "push", "aim", "wound", "drain") else "play"
-
-    # ---------------------------------------------------------------- the account
-    def event_lines(
-        self, events: list[dict[str, Any]], view: View, names: list[str], tr: Tr
-    ) -> list[str]:
-        public = rushout_view(view)
-        return [line for event in events if (line := self.event_line(event, public, names, tr))]
-
-    def event_line(self, event: Json, view: RushOutPublicView, names: list[str], tr: Tr) -> str:
-        """One event in a sentence; "" for an event deliberately not told."""
-        kind = str(event.get("type"))
-        if kind in UNTOLD or (kind in LIVE_UNTOLD and view["play"] != "pulse"):
-            return ""
-        teller = EVENT_LINES.get(kind)
-        return teller(event, view, names, tr) if teller else ""
-
-    def outcome_reason(self, reason: str, tr: Tr) -> str:
-        key = f"rushout.reason.{reason}"
-        return tr(key) if tr.has(key) else tr(f"reason.{reason}")
-
-    # ---------------------------------------------------------------- the controller
-    def private_lines(self, view: View, names: list[str], tr: Tr) -> list[str]:
-        seat_view = rushout_view(view)
-        me = seat_view.get("me")
-        if me is None:
-            return []
-        lines = role_lines(seat_view, me, tr)
-        phase = seat_view["phase"]
-        if phase == "over":
-            lines.append(tr("rushout.private.over"))
-        elif phase == "market":
-            lines += market_lines(seat_view, me, tr)
-        else:
-            lines += play_lines(seat_view, me, tr)
-            lines += curse_lines(seat_view, me, tr)
-        score = score_line(seat_view, me, tr)
-        return [*lines, score] if score else lines
 
 
 def engine_options(
