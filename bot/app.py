@@ -81,6 +81,9 @@ class RushTableBot(commands.Bot):
         self.store_opened = False
         self.service = MatchService(self.store, clock)
         self.extension_names = extensions
+        #: The synced top-level commands' ids by name (``/help`` names commands as
+        #: ``</match board:id>``, which each reader's client shows in their language).
+        self.command_ids: dict[str, int] = {}
         from cogs._flow import TableFlow
 
         self.painter = BoardPainter(settings.render_processes)
@@ -121,23 +124,37 @@ class RushTableBot(commands.Bot):
 
     async def sync_commands(self) -> None:
         """Sync to the test guild at once; globally only when the command set changed.
-        Of several shard processes, the one running shard 0 syncs for all."""
+        Of several shard processes, the one running shard 0 syncs for all. Either way the
+        commands' ids are remembered (``command_ids``)."""
+        guild = discord.Object(self.settings.guild_id) if self.settings.guild_id else None
         if 0 not in self.settings.shards.ids:
             log.info("slash commands are synced by the process running shard 0")
+            await self.fetch_command_ids(guild)
             return
-        if self.settings.guild_id:
-            guild = discord.Object(self.settings.guild_id)
+        if guild is not None:
             self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
+            self.remember_commands(await self.tree.sync(guild=guild))
             return
         fingerprint = self.commands_fingerprint()
         marker = self.sync_marker_path()
         if marker is not None and marker.exists() and marker.read_text() == fingerprint:
             log.info("slash commands unchanged; no global sync")
+            await self.fetch_command_ids(None)
             return
-        await self.tree.sync()
+        self.remember_commands(await self.tree.sync())
         if marker is not None:
             marker.write_text(fingerprint)
+
+    async def fetch_command_ids(self, guild: discord.abc.Snowflake | None) -> None:
+        """The ids of the commands synced before (without them ``/help`` names commands
+        in words: it still works)."""
+        try:
+            self.remember_commands(await self.tree.fetch_commands(guild=guild))
+        except discord.DiscordException:  # not logged in yet, or Discord refused
+            log.warning("could not fetch the slash commands' ids", exc_info=True)
+
+    def remember_commands(self, synced: list[app_commands.AppCommand]) -> None:
+        self.command_ids = {command.name: command.id for command in synced}
 
     def commands_fingerprint(self) -> str:
         payload = [command.to_dict(self.tree) for command in self.tree.get_commands()]

@@ -49,6 +49,10 @@ class Flow(Protocol):
 
     async def on_rematch(self, interaction: discord.Interaction, match_id: int) -> None: ...
 
+    async def on_invite(
+        self, interaction: discord.Interaction, match_id: int, chosen: discord.abc.User | None
+    ) -> None: ...
+
     async def on_step(
         self, interaction: discord.Interaction, match_id: int, seat: int, step: str | None
     ) -> None: ...
@@ -75,7 +79,7 @@ def number(text: str) -> int:
 
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"rt:lobby:(?P<match>\d+):(?P<op>join|leave|ai|start|cancel)",
+    template=r"rt:lobby:(?P<match>\d+):(?P<op>join|leave|ai|start|cancel|invite|accept|decline)",
 ):
     STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
         "join": discord.ButtonStyle.success,
@@ -83,6 +87,9 @@ class LobbyButton(
         "ai": discord.ButtonStyle.secondary,
         "start": discord.ButtonStyle.primary,
         "cancel": discord.ButtonStyle.danger,
+        "invite": discord.ButtonStyle.secondary,
+        "accept": discord.ButtonStyle.success,
+        "decline": discord.ButtonStyle.danger,
     }
 
     def __init__(self, match_id: int, op: str, label: str = "") -> None:
@@ -104,6 +111,31 @@ class LobbyButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await flow_of(interaction).on_lobby(interaction, self.match_id, self.op)
+
+
+class InviteSelect(
+    discord.ui.DynamicItem[discord.ui.UserSelect[Any]],
+    template=r"rt:invite:(?P<match>\d+)",
+):
+    """The lobby creator's private pick of whom to challenge (the lobby's Invite)."""
+
+    def __init__(self, match_id: int, placeholder: str = "") -> None:
+        super().__init__(
+            discord.ui.UserSelect(
+                custom_id=f"rt:invite:{match_id}", placeholder=placeholder or None
+            )
+        )
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> InviteSelect:
+        return cls(number(match["match"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        chosen = self.item.values[0] if self.item.values else None
+        await flow_of(interaction).on_invite(interaction, self.match_id, chosen)
 
 
 def _select(
@@ -500,6 +532,7 @@ DYNAMIC_ITEMS = (
     TypeButton,
     BackButton,
     LobbyButton,
+    InviteSelect,
     ActionButton,
     ActionSelect,
     HandButton,

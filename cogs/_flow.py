@@ -17,6 +17,7 @@ from bot.i18n import Tr
 from bot.pictures.painter import BoardPainter
 from bot.store.contract import Match
 from bot.store.shards import ALL_SHARDS, Shards
+from bot.table import lobby as lobby_rules
 from bot.table.errors import (
     BadOptions,
     MatchFrozen,
@@ -27,6 +28,7 @@ from bot.table.errors import (
     NotSeated,
     NotYourPanel,
     NotYourTurn,
+    OnlyCreator,
     StaleBoard,
     TableError,
     UnknownAction,
@@ -36,6 +38,7 @@ from bot.table.matches import MatchService
 from cogs._boards import CHANNEL_CHANGES, BoardPublisher
 from cogs._components import (
     BackButton,
+    InviteSelect,
     LobbyButton,
     LogButton,
     ResignButton,
@@ -43,6 +46,7 @@ from cogs._components import (
     step_components,
     typed_choice_modal,
 )
+from cogs._hands import HandKeeper
 from cogs._history import history_lines, pages
 from cogs._naming import Naming, as_text, clean_name, pinging
 from cogs._panels import Panel, PanelKeeper
@@ -102,10 +106,14 @@ class TableFlow:
             ai_delay=ai_delay,
             tick_seconds=tick_seconds,
             is_automatic=self._is_automatic,
+            expire_lobbies=self.expire_lobbies,
             shards=shards,
         )
+        self.shards = shards
 
-        self.panels = PanelKeeper(self.private_panel)
+        self.panels = PanelKeeper(self.ephemeral_panel)
+        #: Lasting private panels, in each player's direct messages (``cogs._hands``).
+        self.hands = HandKeeper(client, service, self.dm_panel)
 
     def _is_automatic(self, match: Match, action: str) -> bool:
         """A person's only action that the game plays by itself, unless the match's
@@ -118,6 +126,9 @@ class TableFlow:
     def _after_publish(self, match: Match, state: Any) -> None:
         self.seats.after_publish(match, state)
         self.panels.follow(match.id)
+        presenter = self.presenters.get(match.game)
+        if presenter is not None and presenter.private_actions:
+            self.hands.follow(match.id, ended=not match.is_open)
 
     # -- lifecycle
     async def start(self) -> None:
@@ -128,6 +139,7 @@ class TableFlow:
         await self.boards.stop()
         await self.seats.stop()
         await self.panels.stop()
+        await self.hands.stop()
 
     # -- errors
     @contextlib.asynccontextmanager
@@ -191,6 +203,24 @@ class TableFlow:
             raise WrongChannel()
         return match
 
+    async def panel_match(
+        self, interaction: discord.Interaction, match_id: int, seat: int | None
+    ) -> Match:
+        """The match a component names: clicked in its channel, or, for a private panel's
+        component (it names its seat), in the direct messages of that seat's person (their
+        lasting panel, ``cogs._hands``); anyone else is refused."""
+        match = await self.service.get(match_id)
+        if match.channel_id == interaction.channel_id:
+            return match
+        if seat is None or interaction.guild_id is not None:
+            raise WrongChannel()
+        own = match.seat_of(interaction.user.id)
+        if own is None:
+            raise NotSeated(match=match)
+        if own != seat:
+            raise NotYourPanel(match=match)
+        return match
+
     # -- lobby
     async def open_lobby(
         self,
@@ -231,17 +261,21 @@ class TableFlow:
                     "time_limit": time_limit or None,
                     "names": names,
                 },
-                invited=[opponent.id] if opponent is not None else [],
+                challenged=[opponent.id] if opponent is not None else [],
                 ai_seats=max(0, ai),
             )
             public = self.naming.guild_tr(match)
             embed, view = self.lobby_message(match, public)
+            # The challenged player is told in the text (a mention inside an embed pings
+            # nobody), pinged only if their /notify settings say so.
+            challenged = [opponent.id] if opponent is not None else []
             lobby: dict[str, Any] = {
                 "embed": embed,
                 "view": view or discord.utils.MISSING,
-                # The invited player is told by a ping (a mention inside an embed pings nobody).
-                "content": public("lobby.invited", player=opponent.mention) if opponent else None,
-                "allowed_mentions": pinging([opponent.id] if opponent else []),
+                "content": self.challenge_text(match, challenged, public),
+                "allowed_mentions": pinging(
+                    await self.boards.notifier.pinged_in_channel(challenged)
+                ),
             }
             message: discord.Message
             if isinstance(target, discord.Thread) and target.id != interaction.channel_id:
@@ -254,6 +288,33 @@ class TableFlow:
                 message = await interaction.original_response()
             await self.service.store.set_board_message(match.id, message.id)
 
+    async def expire_lobbies(self, now: float) -> None:
+        """Lobbies of this process's servers that did not start within a day are closed,
+        with a line; their challenges lapse (``bot.table.lobby``)."""
+        before = now - lobby_rules.LOBBY_SECONDS
+        for stale in await self.service.store.stale_lobbies(before, self.shards):
+            try:
+                expired = await self.service.expire_lobby(stale.id)
+                if expired is None:
+                    continue
+                await self.show_lobby(expired)
+                channel = await self.boards.channel(expired.channel_id)
+                if channel is None:
+                    continue
+                public = self.naming.guild_tr(expired)
+                invited = lobby_rules.invitations(stale)
+                text = (
+                    public(
+                        "challenge.expired_invited",
+                        players=", ".join(f"<@{user}>" for user in invited),
+                    )
+                    if invited
+                    else public("challenge.expired")
+                )
+                await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+            except Exception:
+                log.exception("lobby %s: could not be expired", stale.id)
+
     async def show_lobby(self, match: Match) -> None:
         """Edit the lobby message to show the lobby as it is now (outside a click on it)."""
         channel = await self.boards.channel(match.channel_id)
@@ -263,8 +324,10 @@ class TableFlow:
         if not isinstance(channel, discord.TextChannel | discord.Thread | discord.DMChannel):
             return
         message = channel.get_partial_message(match.board_message_id)
+        public = self.naming.guild_tr(match)
+        content = self.challenge_text(match, list(lobby_rules.invitations(match)), public)
         with contextlib.suppress(discord.HTTPException):
-            await message.edit(embed=embed, view=view)
+            await message.edit(content=content, embed=embed, view=view)
 
     def missing_permissions(self, interaction: discord.Interaction, thread: bool) -> list[str]:
         """The permissions (discord.py's flag names) the bot lacks here to open a lobby."""
@@ -306,15 +369,41 @@ class TableFlow:
             else discord.Colour.dark_grey(),
         )
         embed.add_field(name=tr("lobby.players"), value=seats or "—", inline=False)
+        waiting = self.lobby_waiting(match, tr)
+        if waiting and match.status == "lobby":
+            embed.add_field(name=tr("challenge.waiting"), value=waiting, inline=False)
         details = self.lobby_details(match, tr)
         if details:
             embed.add_field(name=tr("lobby.options"), value=details, inline=False)
         if match.status != "lobby":
             return embed, None
         view = discord.ui.View(timeout=None)
-        for op in ("join", "leave", "ai", "start", "cancel"):
+        ops = ["join", "leave", "ai", "start", "cancel", "invite"]
+        if lobby_rules.invitations(match):
+            ops += ["accept", "decline"]
+        for op in ops:
             view.add_item(LobbyButton(match.id, op, tr(f"lobby.button.{op}")))
         return embed, view
+
+    def lobby_waiting(self, match: Match, tr: Tr) -> str:
+        """Who the lobby waits for: challenges to answer, rematch seats to confirm."""
+        lines = [
+            tr("challenge.invited", player=f"<@{user}>", expires=f"<t:{int(expires)}:R>")
+            for user in lobby_rules.invitations(match)
+            if (expires := lobby_rules.expires_at(match))
+        ]
+        lines += [tr("challenge.held", player=f"<@{user}>") for user in lobby_rules.held(match)]
+        return "\n".join(lines)
+
+    def challenge_text(self, match: Match, challenged: list[int], tr: Tr) -> str | None:
+        if not challenged:
+            return None
+        return tr(
+            "challenge.asked",
+            players=" ".join(f"<@{user}>" for user in challenged),
+            creator=f"<@{match.creator_id}>",
+            game=self.service.engine(match).title,
+        )
 
     def lobby_details(self, match: Match, tr: Tr) -> str:
         lines = []
@@ -340,12 +429,65 @@ class TableFlow:
                 match = await self.service.add_ai(match_id, user.id)
             elif op == "cancel":
                 match = await self.service.cancel(match_id, user.id)
+            elif op == "invite":
+                await self.ask_whom_to_invite(interaction, match_id)
+                return
+            elif op in ("accept", "decline"):
+                name = clean_name(user.display_name)
+                match = await self.service.answer_challenge(
+                    match_id, user.id, name, accept=op == "accept"
+                )
             else:
                 match = await self.service.start(match_id, user.id)
-            embed, view = self.lobby_message(match, self.naming.guild_tr(match))
-            await interaction.response.edit_message(embed=embed, view=view)
+            public = self.naming.guild_tr(match)
+            embed, view = self.lobby_message(match, public)
+            # The challenge line stays only while a challenge waits for its answer.
+            content = self.challenge_text(match, list(lobby_rules.invitations(match)), public)
+            await interaction.response.edit_message(content=content, embed=embed, view=view)
+            if op == "decline":
+                public = self.naming.guild_tr(match)
+                await interaction.followup.send(
+                    public("challenge.declined", player=user.mention),
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
             if match.status == "active":
                 await self.boards.publish_or_retry_later(match.id)
+
+    async def ask_whom_to_invite(self, interaction: discord.Interaction, match_id: int) -> None:
+        """The lobby's Invite: its creator picks someone, privately."""
+        tr = Tr(interaction.locale)
+        match = await self.service.get(match_id)
+        if interaction.user.id != match.creator_id:
+            raise OnlyCreator()
+        view = discord.ui.View(timeout=None)
+        view.add_item(InviteSelect(match_id, tr("challenge.pick")))
+        await interaction.response.send_message(tr("challenge.pick"), view=view, ephemeral=True)
+
+    async def on_invite(
+        self, interaction: discord.Interaction, match_id: int, chosen: discord.abc.User | None
+    ) -> None:
+        tr = Tr(interaction.locale)
+        async with self.guarded(interaction, match_id):
+            await self.match_here(interaction, match_id)
+            if chosen is None:
+                raise NotAChoice()
+            if chosen.bot:
+                await self.reply_private(interaction, tr("error.opponent_is_bot"))
+                return
+            match = await self.service.invite(match_id, interaction.user.id, chosen.id)
+            await interaction.response.edit_message(
+                content=tr("challenge.sent", player=chosen.mention), view=None
+            )
+            await self.show_lobby(match)
+            channel = await self.boards.channel(match.channel_id)
+            if channel is not None:
+                public = self.naming.guild_tr(match)
+                await channel.send(
+                    self.challenge_text(match, [chosen.id], public),
+                    allowed_mentions=pinging(
+                        await self.boards.notifier.pinged_in_channel([chosen.id])
+                    ),
+                )
 
     # -- play
     async def on_action(
@@ -356,23 +498,33 @@ class TableFlow:
         action: str,
         seat: int | None = None,
     ) -> None:
-        """Save first, then answer: the answer carries the new board or panel."""
+        """Save first, then answer: the answer carries the new board or panel. A click
+        in a player's lasting panel (their direct messages) edits that panel; the board
+        is then published exactly as after a click in an ephemeral panel."""
         private = bool(interaction.message and interaction.message.flags.ephemeral)
         async with self.guarded(interaction, match_id), Responder(interaction) as responder:
-            match = await self.match_here(interaction, match_id)
+            match = await self.panel_match(interaction, match_id, seat)
+            dm = match.channel_id != interaction.channel_id
             presenter = self.presenters.get(match.game)
-            played = await self.service.act(
-                match_id,
-                version,
-                interaction.user.id,
-                action,
-                tolerate_others=bool(presenter and presenter.private_actions),
-                panel_seat=seat,
-            )
+            try:
+                played = await self.service.act(
+                    match_id,
+                    version,
+                    interaction.user.id,
+                    action,
+                    tolerate_others=bool(presenter and presenter.private_actions),
+                    panel_seat=seat,
+                )
+            except StaleBoard:
+                if dm:  # the lasting panel shows the match as it is now, then says why
+                    with contextlib.suppress(discord.HTTPException, TableError):
+                        await self._show_dm_panel(interaction, responder, match_id)
+                raise
             if played.is_order:
                 await self.boards.keep_current_past_order(match, played.match)
-            self.boards.routes.remember(match_id, interaction)
-            await self._show_played(interaction, responder, match_id, private=private)
+            if not dm:  # a follow-up of a click in direct messages would land there
+                self.boards.routes.remember(match_id, interaction)
+            await self._show_played(interaction, responder, match_id, private=private, dm=dm)
 
     async def _show_played(
         self,
@@ -381,13 +533,17 @@ class TableFlow:
         match_id: int,
         *,
         private: bool,
+        dm: bool = False,
     ) -> None:
         """After a saved click: whatever fails here, the player is told the click counted
         and the board catches up by itself."""
         try:
-            if private:
+            if dm:
+                await self._show_dm_panel(interaction, responder, match_id)
+                await self.boards.publish(match_id)
+            elif private:
                 tr = Tr(interaction.locale)
-                panel = await self.private_panel(match_id, interaction.user.id, tr)
+                panel = await self.ephemeral_panel(match_id, interaction.user.id, tr)
                 await responder.update(**panel.changes())
                 self.panels.remember(
                     match_id, interaction.user.id, interaction.edit_original_response, tr, panel
@@ -456,34 +612,21 @@ class TableFlow:
 
     # -- rematch
     async def on_rematch(self, interaction: discord.Interaction, match_id: int) -> None:
-        """A lobby with the same people, AI seats and options; its opener starts it."""
+        """A lobby with every seat of the last match, turned by one; each of its people
+        presses Start (``bot.table.lobby``)."""
         async with self.guarded(interaction, match_id):
-            old = await self.match_here(interaction, match_id)
-            if old.status != "finished":
-                raise MatchNotActive(match=old)
-            user = interaction.user
-            people = [s.user_id for s in old.seats if s.user_id is not None]
-            if user.id not in people:
-                raise NotSeated(match=old)
-            match = await self.service.open_lobby(
-                game=old.game,
-                guild_id=old.guild_id,
-                channel_id=old.channel_id,
-                creator_id=user.id,
-                settings={**old.settings, "rematch_of": old.id},
-                invited=[p for p in people if p != user.id],
-                ai_seats=sum(1 for s in old.seats if s.user_id is None),
-            )
+            await self.match_here(interaction, match_id)
+            match = await self.service.rematch(match_id, interaction.user.id)
             public = self.naming.guild_tr(match)
             embed, view = self.lobby_message(match, public)
-            others = [p for p in people if p != user.id]
+            others = lobby_rules.held(match)
             await interaction.response.send_message(
                 content=public("lobby.rematch", players=" ".join(f"<@{p}>" for p in others))
                 if others
                 else None,
                 embed=embed,
                 view=view or discord.utils.MISSING,
-                allowed_mentions=pinging(others),
+                allowed_mentions=pinging(await self.boards.notifier.pinged_in_channel(others)),
             )
             message = await interaction.original_response()
             await self.service.store.set_board_message(match.id, message.id)
@@ -568,20 +711,70 @@ class TableFlow:
             await self.boards.publish_or_retry_later(match.id)
 
     async def on_hand(self, interaction: discord.Interaction, match_id: int) -> None:
+        """The board's hand button: the player's lasting panel in their direct messages
+        (sent, or sent again if it was deleted) and a private link to it; if their
+        direct messages are closed, an ephemeral panel as before, with a line on how to get
+        the lasting one."""
         async with self.guarded(interaction, match_id):
             await self.match_here(interaction, match_id)
             await interaction.response.defer(ephemeral=True, thinking=True)
             tr = Tr(interaction.locale)
-            panel = await self.private_panel(match_id, interaction.user.id, tr)
-            sent = await interaction.followup.send(ephemeral=True, wait=True, **panel.message())
-            self.panels.remember(match_id, interaction.user.id, sent.edit, tr, panel)
+            user = interaction.user
+            lasting = await self.dm_panel(match_id, user.id, tr)
+            sent = await self.hands.send(match_id, user, tr, lasting)
+            if isinstance(sent, str):
+                await interaction.followup.send(tr("hand.in_dm", link=sent), ephemeral=True)
+            else:
+                panel = await self.ephemeral_panel(match_id, user.id, tr)
+                shown = await interaction.followup.send(
+                    ephemeral=True, wait=True, **panel.message()
+                )
+                self.panels.remember(match_id, user.id, shown.edit, tr, panel)
+            # A click on the board, answered: the boards of the next minutes may follow up
+            # on it (a click in direct messages cannot carry them). Not before the private
+            # answer, which takes the place of the deferred response.
+            self.boards.routes.remember(match_id, interaction)
+
+    async def _show_dm_panel(
+        self, interaction: discord.Interaction, responder: Responder, match_id: int
+    ) -> None:
+        """Answer a click in a lasting panel with the panel as it is now, in place."""
+        user_id = interaction.user.id
+        async with self.hands.lock(match_id, user_id):
+            panel = await self.dm_panel(match_id, user_id, Tr(interaction.locale))
+            await responder.update(**panel.changes())
+            await self.hands.clicked(
+                match_id, user_id, responder.message_id, interaction.edit_original_response, panel
+            )
+
+    async def dm_panel(self, match_id: int, user_id: int, tr: Tr, step: str | None = None) -> Panel:
+        """A player's lasting panel: their private panel under a line naming the match."""
+        return await self.private_panel(match_id, user_id, tr, step, heading=True)
+
+    async def ephemeral_panel(
+        self, match_id: int, user_id: int, tr: Tr, step: str | None = None
+    ) -> Panel:
+        """A player's ephemeral panel; for someone whose direct messages refused their
+        lasting panel, with one line on how to get it."""
+        panel = await self.private_panel(match_id, user_id, tr, step)
+        if user_id in self.hands.refused:
+            panel.content += "\n" + tr("hand.dm_closed")
+        return panel
 
     async def private_panel(
-        self, match_id: int, user_id: int, tr: Tr, step: str | None = None
+        self,
+        match_id: int,
+        user_id: int,
+        tr: Tr,
+        step: str | None = None,
+        *,
+        heading: bool = False,
     ) -> Panel:
         """A player's private panel: what they may know, and their choices. In a game
         whose choices come in two steps (which pawn, then where), ``step`` is the first
-        step chosen: the panel then shows that step's choices and its picture."""
+        step chosen: the panel then shows that step's choices and its picture.
+        ``heading``: first a line naming the game, the match and where it is played (a
+        panel in direct messages is read away from its board)."""
         match = await self.service.get(match_id)
         seat = match.seat_of(user_id)
         if seat is None:
@@ -595,6 +788,8 @@ class TableFlow:
         if clock_of(engine) is not None and isinstance(seat_view.get("clock"), dict):
             seat_view["clock"]["now"] = self.service.match_time(match)  # not the last action's
         lines = presenter.private_lines(seat_view, self.naming.names(match, tr), tr)
+        if heading:
+            lines.insert(0, self.panel_heading(match, tr))
         actions = engine.legal_actions(state, seat) if match.status == "active" else []
         if not actions:
             lines.append(self._waiting_for(match, state, tr))
@@ -625,13 +820,25 @@ class TableFlow:
             view = step_components(view, match.id, seat, firsts, tr("panel.pick_step"))
         return Panel("\n".join(lines) or tr("hand.empty"), view)
 
+    def panel_heading(self, match: Match, tr: Tr) -> str:
+        """The first line of a lasting panel: the game, the match, its server and channel
+        (a link that never changes, so the panel is not edited for a new board)."""
+        guild = self.client.get_guild(match.guild_id) if match.guild_id else None
+        return tr(
+            "hand.dm_heading",
+            game=self.service.engine(match).title,
+            number=match.id,
+            server=as_text(clean_name(guild.name)) if guild is not None else "Discord",
+            link=f"https://discord.com/channels/{match.guild_id or '@me'}/{match.channel_id}",
+        )
+
     async def step_choices(
         self, interaction: discord.Interaction, match_id: int, seat: int, step: str
     ) -> tuple[Match, list[str], TypedChoice]:
         """For a step of ``seat``'s panel whose choice may be typed: the match, the seat's
         legal actions (a typed square may name a choice of another part of the step), and
         how the typing box reads."""
-        match = await self.match_here(interaction, match_id)
+        match = await self.panel_match(interaction, match_id, seat)
         if match.seat_of(interaction.user.id) != seat:
             raise NotYourPanel(match=match)
         if match.status != "active":
@@ -685,11 +892,21 @@ class TableFlow:
     ) -> None:
         """A first step chosen (or Back): the same private panel shows the next choices."""
         async with self.guarded(interaction, match_id):
-            match = await self.match_here(interaction, match_id)
+            match = await self.panel_match(interaction, match_id, seat)
             if match.seat_of(interaction.user.id) != seat:
                 raise NotYourPanel(match=match)
             # Drawing the step's picture may take a moment on a cold worker: answer first.
             await interaction.response.defer()
             tr = Tr(interaction.locale)
-            panel = await self.private_panel(match_id, interaction.user.id, tr, step)
-            await interaction.edit_original_response(**panel.changes())
+            user_id = interaction.user.id
+            if match.channel_id == interaction.channel_id:
+                panel = await self.ephemeral_panel(match_id, user_id, tr, step)
+                await interaction.edit_original_response(**panel.changes())
+                return
+            async with self.hands.lock(match_id, user_id):  # the lasting panel
+                panel = await self.dm_panel(match_id, user_id, tr, step)
+                await interaction.edit_original_response(**panel.changes())
+                message_id = interaction.message.id if interaction.message else None
+                shown = panel if step is None else None  # a step is not what it follows
+                edit = interaction.edit_original_response
+                await self.hands.clicked(match_id, user_id, message_id, edit, shown)

@@ -1,4 +1,4 @@
-"""A match's whole account, told again from its log: ``/log`` and the board's Log button.
+"""A match's whole account, told again from its log: ``/match log`` and the board's Log button.
 
 Boards tell only the last turn; the history replays the match from its seed and its
 action log (as the store keeps them) and tells every action's public events, in pages,

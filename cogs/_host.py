@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from discord import ui
+from discord import app_commands, ui
 from discord.ext import commands
 
 from bot.pictures.painter import BoardPainter
@@ -19,6 +19,14 @@ class TableHost(Protocol):
     service: MatchService
     painter: BoardPainter
     table: TableFlow
+    #: The synced top-level commands' ids by name (empty until they are known): ``/help``
+    #: and the other answers that name a command mention it (``cogs._commands``).
+    command_ids: dict[str, int]
+
+    @property
+    def tree(self) -> app_commands.CommandTree[Any]: ...
+
+    def get_cog(self, name: str, /) -> commands.Cog | None: ...
 
     async def add_cog(self, cog: commands.Cog, /, *, override: bool = ...) -> None: ...
 

@@ -14,6 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import Tr
+from cogs._commands import mention
 from cogs._components import LABEL_LIMIT
 from cogs._host import TableHost
 from cogs._presenter import TIME_LIMIT_CHOICES, Presenter, TypedChoice
@@ -46,13 +47,16 @@ class GameCog(Presenter, commands.GroupCog):
     # -- shared commands
     @app_commands.command(name="rules", description="How to play this game")
     async def rules(self, interaction: discord.Interaction) -> None:
-        tr = Tr(interaction.locale)
-        embed = discord.Embed(
+        embed = self.rules_embed(Tr(interaction.locale))
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    def rules_embed(self, tr: Tr) -> discord.Embed:
+        """The rules in short, as ``rules`` shows them (and ``/help``'s How to play)."""
+        return discord.Embed(
             title=tr("rules.title", game=self.engine.title),
             description=tr(f"{self.game_name}.rules"),
             colour=discord.Colour.blurple(),
         )
-        await interaction.response.send_message(embed=embed, ephemeral=True)
 
     async def open_lobby(
         self,
@@ -66,7 +70,13 @@ class GameCog(Presenter, commands.GroupCog):
         settings: dict[str, Any] | None = None,
     ) -> None:
         """``options`` go to the engine; ``settings`` are extra match settings for the
-        platform (e.g. ``{"reaction_timeout": 60}``)."""
+        platform (e.g. ``{"reaction_timeout": 60}``). In a direct message, where nobody
+        else could join, the person is told in one private line to play in a server."""
+        if interaction.guild_id is None:
+            tr = Tr(interaction.locale)
+            command = mention(self.bot.command_ids, f"{self.game_name} new", tr)
+            await self.bot.table.reply_private(interaction, tr("help.server_only", command=command))
+            return
         await self.bot.table.open_lobby(
             interaction,
             self.game_name,

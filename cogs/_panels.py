@@ -68,20 +68,68 @@ class OpenPanel:
 def fingerprint(panel: Panel) -> str:
     """What a player sees of a panel: its text and its choices (not the version the
     buttons carry, which changes with every action of anyone)."""
-    labels = [
-        f"{getattr(item, 'label', '')}|{getattr(item, 'options', '')}"
-        for item in (panel.view.children if panel.view else [])
+    items = [getattr(item, "item", item) for item in (panel.view.children if panel.view else [])]
+    labels = [  # a DynamicItem's button or menu is its ``item``
+        f"{getattr(item, 'label', '')}|{getattr(item, 'disabled', '')}|"
+        f"{[(o.label, o.value) for o in getattr(item, 'options', [])]}"
+        for item in items
     ]
     return panel.content + "\n" + "\n".join(labels)
+
+
+class Refresher:
+    """Brings a match's panels up to date in the background, one round at a time: changes
+    that come while a round runs are shown together by one more round (a live match
+    changes several times a second: its panels must not queue up). ``refresh`` returns
+    True when the next round should wait ``gap`` seconds first."""
+
+    def __init__(self, refresh: Callable[[int], Awaitable[bool]], gap: float = 0.0) -> None:
+        self.refresh = refresh
+        self.gap = gap
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._refreshing: set[int] = set()  # matches whose panels are being brought up
+        self._again: set[int] = set()  # ... and that changed again meanwhile
+
+    def follow(self, match_id: int) -> None:
+        if match_id in self._refreshing:
+            self._again.add(match_id)
+            return
+        self._refreshing.add(match_id)
+        task = asyncio.create_task(self._until_current(match_id))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _until_current(self, match_id: int) -> None:
+        try:
+            while True:
+                self._again.discard(match_id)
+                paced = await self.refresh(match_id)
+                if match_id not in self._again:
+                    return
+                if paced:
+                    await asyncio.sleep(self.gap)
+        except Exception:
+            log.exception("match %s: private panels not brought up to date", match_id)
+        finally:
+            self._refreshing.discard(match_id)
+            self._again.discard(match_id)
+
+    async def wait(self) -> None:
+        """Until every round under way is done (the tests)."""
+        while self._tasks:
+            await asyncio.gather(*self._tasks, return_exceptions=True)
+
+    async def stop(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
 
 
 class PanelKeeper:
     def __init__(self, make_panel: PanelMaker) -> None:
         self.make_panel = make_panel
         self._open: dict[tuple[int, int], OpenPanel] = {}
-        self._tasks: set[asyncio.Task[None]] = set()
-        self._refreshing: set[int] = set()  # matches whose panels are being brought up
-        self._again: set[int] = set()  # ... and that changed again meanwhile
+        self._refresher = Refresher(self._refresh)
 
     def remember(
         self,
@@ -95,29 +143,13 @@ class PanelKeeper:
         self._open[(match_id, user_id)] = OpenPanel(edit, tr, until, fingerprint(panel))
 
     def follow(self, match_id: int) -> None:
-        """Bring the open panels of a match up to date, in the background. Changes that
-        come while they are being edited are shown together by one more round of edits
-        (a live match changes several times a second: its panels must not queue up)."""
-        if not any(key[0] == match_id for key in self._open):
-            return
-        if match_id in self._refreshing:
-            self._again.add(match_id)
-            return
-        self._refreshing.add(match_id)
-        task = asyncio.create_task(self._refresh_until_current(match_id))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        """Bring the open panels of a match up to date, in the background."""
+        if any(key[0] == match_id for key in self._open):
+            self._refresher.follow(match_id)
 
-    async def _refresh_until_current(self, match_id: int) -> None:
-        try:
-            while True:
-                self._again.discard(match_id)
-                await self.refresh(match_id)
-                if match_id not in self._again:
-                    return
-        finally:
-            self._refreshing.discard(match_id)
-            self._again.discard(match_id)
+    async def _refresh(self, match_id: int) -> bool:
+        await self.refresh(match_id)
+        return False
 
     async def refresh(self, match_id: int) -> None:
         now = asyncio.get_running_loop().time()
@@ -137,7 +169,9 @@ class PanelKeeper:
                 log.info("match %s: panel of %s no longer followed (%s)", match_id, user_id, error)
                 self._open.pop((match, user_id), None)
 
+    async def wait(self) -> None:
+        """Until the panels being brought up to date are (the tests)."""
+        await self._refresher.wait()
+
     async def stop(self) -> None:
-        for task in list(self._tasks):
-            task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self._refresher.stop()

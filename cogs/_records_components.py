@@ -1,4 +1,4 @@
-"""The page buttons of ``/leaderboard`` and ``/history`` (``cogs.records``):
+"""The page buttons of ``/records leaderboard`` and ``/records history`` (``cogs.records``):
 ``DynamicItem``s whose custom_id carries what the page shows (the game or the player, and
 the page number), so they keep working after a restart. The server is the one the click
 comes from. Registered with the others in ``cogs._components.DYNAMIC_ITEMS``."""
@@ -59,7 +59,7 @@ class LeaderboardPageButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"rt:lb:(?P<game>[a-z]{1,20}):(?P<page>\d{1,12})",
 ):
-    """◀ / ▶ on a ``/leaderboard`` page: the game and the page to show (0 = the first)."""
+    """◀ / ▶ on a ``/records leaderboard`` page: the game and the page (0 = the first)."""
 
     def __init__(self, game: str, page: int, label: str = "", disabled: bool = False) -> None:
         super().__init__(_button(f"rt:lb:{game}:{page}", label or str(page + 1), disabled))
@@ -82,7 +82,7 @@ class HistoryPageButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"rt:hist:(?P<user>\d{1,20}):(?P<page>\d{1,12})",
 ):
-    """◀ / ▶ on a ``/history`` page: whose matches and the page to show (0 = the newest)."""
+    """◀ / ▶ on a ``/records history`` page: whose matches and the page (0 = the newest)."""
 
     def __init__(self, user_id: int, page: int, label: str = "", disabled: bool = False) -> None:
         super().__init__(_button(f"rt:hist:{user_id}:{page}", label or str(page + 1), disabled))

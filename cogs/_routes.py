@@ -22,6 +22,13 @@ import discord
 ROUTE_SECONDS = 14 * 60.0
 #: The clicks kept per match: enough to edit the boards a busy turn posted through them.
 ROUTES_KEPT = 8
+#: A click answered by updating the clicked message: its original response is that message.
+UPDATES = frozenset(
+    {
+        discord.InteractionResponseType.message_update,
+        discord.InteractionResponseType.deferred_message_update,
+    }
+)
 #: What Discord answers about an interaction that can no longer be used.
 EXPIRED_CODES = frozenset({10015, 50027})  # unknown webhook, invalid webhook token
 
@@ -37,11 +44,13 @@ class Route:
     followups: set[int] = field(default_factory=set)
 
     def owns(self, message_id: int) -> bool:
-        """Whether this interaction may edit the message: the clicked one (unless it was a
-        private panel), or one of its follow-ups."""
+        """Whether this interaction may edit the message: the clicked one when the click was
+        answered by updating it (not a private panel, nor a click answered by a private
+        reply such as the hand button's), or one of its follow-ups."""
         clicked = self.interaction.message
+        updated = self.interaction.response.type in UPDATES
         if clicked is not None and clicked.id == message_id and not clicked.flags.ephemeral:
-            return True
+            return updated
         return message_id in self.followups
 
 

@@ -46,6 +46,7 @@ class SeatKeeper:
         ai_delay: float,
         tick_seconds: float,
         is_automatic: Callable[[Match, str], bool],
+        expire_lobbies: Callable[[float], Awaitable[None]] | None = None,
         shards: Shards = ALL_SHARDS,
     ) -> None:
         self.client = client
@@ -55,6 +56,8 @@ class SeatKeeper:
         self.ai_delay = ai_delay
         self.tick_seconds = tick_seconds
         self.is_automatic = is_automatic
+        #: Lobbies that did not start in time are closed at each tick too.
+        self.expire_lobbies = expire_lobbies
         #: The servers whose AI seats and timers this process runs (``bot.store.shards``), and
         #: its name on the timers it claims.
         self.shards = shards
@@ -228,6 +231,8 @@ class SeatKeeper:
         one only handles it; storing the next timer ends the claim, and a claim whose
         process died runs out (``MatchStore.due_timers``)."""
         now = self.service.clock()
+        if self.expire_lobbies is not None:
+            await self.expire_lobbies(now)
         for match in await self.service.store.due_timers(now, shards=self.shards, owner=self.owner):
             try:
                 state = self.service.load_state(match)

@@ -1,6 +1,7 @@
 """``/notify`` (where and when a person is told it's their turn, and away periods) and
-following a match without a seat (the board's 👁 Follow button, ``/follow``,
-``/unfollow``).
+following a match without a seat (the board's 👁 Follow button, ``/match follow``,
+``/match unfollow``: declared in the ``/match`` group, ``cogs.table``, which calls
+``FollowCog.follow_here`` and ``unfollow_here``).
 
 The settings are a person's own, the same in every server (``bot.table.notify``); what they
 change is applied where turns are told (``cogs._notify``) and where reminders and time
@@ -200,21 +201,16 @@ class FollowCog(commands.Cog):
     def flow(self) -> TableFlow:
         return self.bot.table
 
-    @app_commands.command(
-        name="follow", description="Be told privately when this channel's match ends"
-    )
-    @app_commands.describe(every_turn="Also at every new turn")
-    @app_commands.guild_only()
-    async def follow(self, interaction: discord.Interaction, every_turn: bool = False) -> None:
+    async def follow_here(self, interaction: discord.Interaction, every_turn: bool) -> None:
+        """``/match follow``: this channel's open match."""
         async with self.flow.guarded(interaction):
             match = await self.bot.store.open_in_channel(interaction.channel_id or 0)
             if match is None:
                 raise NoMatchHere()
             await self._follow(interaction, match, every_turn, edit=False)
 
-    @app_commands.command(name="unfollow", description="Stop following this channel's match")
-    @app_commands.guild_only()
-    async def unfollow(self, interaction: discord.Interaction) -> None:
+    async def unfollow_here(self, interaction: discord.Interaction) -> None:
+        """``/match unfollow``: this channel's match, open or the last one."""
         tr = Tr(interaction.locale)
         async with self.flow.guarded(interaction):
             match = await self.bot.store.latest_in_channel(interaction.channel_id or 0)

@@ -1,4 +1,5 @@
-"""Players' records: ``/stats``, ``/leaderboard`` and ``/history``, per server.
+"""Players' records: ``/records stats``, ``/records leaderboard`` and ``/records history``,
+per server.
 
 Everything is read from the store (finished matches, their places, the action log's times,
 the openskill ratings ``bot.table.records`` keeps); the answers are private embeds, and the
@@ -118,9 +119,15 @@ def page_buttons(
     return view
 
 
-class RecordsCog(commands.Cog):
+@app_commands.guild_only()
+class RecordsCog(
+    commands.GroupCog,
+    group_name="records",
+    group_description="Players' records in this server: stats, leaderboard, history",
+):
     def __init__(self, bot: TableHost) -> None:
         self.bot = bot
+        super().__init__()
 
     @property
     def store(self) -> MatchStore:
@@ -146,13 +153,12 @@ class RecordsCog(commands.Cog):
             raise BotPlayer(player=as_text(clean_name(user.display_name)))
         return user
 
-    # ---------------------------------------------------------------- /stats
+    # ---------------------------------------------------------------- stats
     @app_commands.command(name="stats", description="A player's record in this server")
     @app_commands.describe(
         player="Whose record (yours if left out)", game="One game only (every game if left out)"
     )
     @app_commands.choices(game=game_choices())
-    @app_commands.guild_only()
     async def stats(
         self,
         interaction: discord.Interaction,
@@ -259,11 +265,10 @@ class RecordsCog(commands.Cog):
             )
         return lines or [tr("records.stats.no_rating")]
 
-    # ---------------------------------------------------------------- /leaderboard
+    # ---------------------------------------------------------------- leaderboard
     @app_commands.command(name="leaderboard", description="This server's best players of a game")
     @app_commands.describe(game="Which game")
     @app_commands.choices(game=game_choices())
-    @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
         await self.show_leaderboard(interaction, game, 0, turning=False)
 
@@ -339,10 +344,9 @@ class RecordsCog(commands.Cog):
             count=rating.games,
         )
 
-    # ---------------------------------------------------------------- /history
+    # ---------------------------------------------------------------- history
     @app_commands.command(name="history", description="A player's recent matches in this server")
     @app_commands.describe(player="Whose matches (yours if left out)")
-    @app_commands.guild_only()
     async def history(
         self, interaction: discord.Interaction, player: discord.Member | None = None
     ) -> None:

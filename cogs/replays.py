@@ -1,11 +1,12 @@
-"""``/replay <match>`` and the finished board's 🎞 Replay button: a match told again as an
-animated picture (one frame per turn, each move captioned) and a text record of every
+"""``/match replay <match>`` and the finished board's 🎞 Replay button: a match told again
+as an animated picture (one frame per turn, each move captioned) and a text record of every
 action, both rebuilt from its seed and its action log (``bot.table.replay``).
 
 Both answer privately by default, like 📜 Log: a replay is several megabytes that only the
 person who asked wants to watch right now, and a click by each player at the end of a match
-would otherwise post it again and again in the channel. ``/replay share:True`` posts it for
-everyone, in the server's language.
+would otherwise post it again and again in the channel. ``/match replay share:True`` posts
+it for everyone, in the server's language. The command is declared in the ``/match`` group
+(``cogs.table``), which calls ``ReplaysCog.on_replay``.
 
 A match still being played is replayed up to now from public views only: a choice nobody
 else has seen (a card kept, a standing order) is left out of the record until the end.
@@ -21,7 +22,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import discord
-from discord import app_commands
 from discord.ext import commands
 
 from bot.games.base import View
@@ -38,8 +38,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-#: The largest whole number a slash command option may take (Discord: 2**53 - 1).
-LARGEST_OPTION = 2**53 - 1
 #: Replays kept ready for the next person who asks (a match's players often all click
 #: Replay at its end): the newest few, at most this many bytes of pictures together.
 KEPT_BYTES = 24 * 1024 * 1024
@@ -86,22 +84,6 @@ class ReplaysCog(commands.Cog):
     @property
     def flow(self) -> TableFlow:
         return self.bot.table
-
-    @app_commands.command(
-        name="replay", description="A match told again: an animation and the record of each move"
-    )
-    @app_commands.describe(
-        match="The match number, as its boards show it (match #12)",
-        share="Post it for everyone in this channel (by default only you see it)",
-    )
-    @app_commands.guild_only()
-    async def replay_command(
-        self,
-        interaction: discord.Interaction,
-        match: app_commands.Range[int, 1, LARGEST_OPTION],
-        share: bool = False,
-    ) -> None:
-        await self.on_replay(interaction, match, public=share)
 
     async def on_replay(
         self, interaction: discord.Interaction, match_id: int, *, public: bool = False

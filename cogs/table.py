@@ -1,9 +1,16 @@
-"""Commands shared by every game: /board, /resign, /games."""
+"""``/match``: the commands about this channel's match, and your matches, whichever the
+game: ``board``, ``log``, ``undo``, ``resign``, ``replay``, ``follow``, ``unfollow``,
+``list``.
+
+One command group lives in one cog (discord.py), so ``undo``, ``replay``, ``follow`` and
+``unfollow`` are declared here and answered by the cogs that own their buttons and rules
+(``cogs.undo``, ``cogs.replays``, ``cogs.notify``), found by name when used.
+"""
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, cast
 
 import discord
 from discord import app_commands
@@ -11,7 +18,8 @@ from discord.ext import commands
 
 from bot.i18n import Tr
 from bot.table.errors import MatchFrozen, NoMatchHere
-from cogs._components import number, typed_choice
+from cogs._components import REPLAYS_COG, number, typed_choice
+from cogs._follow_components import FOLLOW_COG
 from cogs._host import TableHost
 
 if TYPE_CHECKING:
@@ -20,10 +28,43 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+#: The largest whole number a slash command option may take (Discord: 2**53 - 1).
+LARGEST_OPTION = 2**53 - 1
+#: The names the cogs answering some of ``/match`` are loaded under.
+UNDO_COG = "UndoCog"
 
-class TableCog(commands.Cog):
+
+class AsksUndo(Protocol):
+    """``cogs.undo.UndoCog``."""
+
+    async def ask(self, interaction: discord.Interaction) -> None: ...
+
+
+class Replays(Protocol):
+    """``cogs.replays.ReplaysCog``."""
+
+    async def on_replay(
+        self, interaction: discord.Interaction, match_id: int, *, public: bool = False
+    ) -> None: ...
+
+
+class Follows(Protocol):
+    """``cogs.notify.FollowCog``."""
+
+    async def follow_here(self, interaction: discord.Interaction, every_turn: bool) -> None: ...
+
+    async def unfollow_here(self, interaction: discord.Interaction) -> None: ...
+
+
+@app_commands.guild_only()
+class TableCog(
+    commands.GroupCog,
+    group_name="match",
+    group_description="This channel's match: its board, log, undo, replay… and your matches",
+):
     def __init__(self, bot: TableHost) -> None:
         self.bot = bot
+        super().__init__()
 
     @property
     def flow(self) -> TableFlow:
@@ -53,8 +94,16 @@ class TableCog(commands.Cog):
         except Exception:
             log.exception("channel %s: a message could not be heard", message.channel.id)
 
+    async def answering(
+        self, interaction: discord.Interaction, name: str, unavailable: str
+    ) -> commands.Cog | None:
+        """The cog that answers a subcommand; if it is not loaded, the person is told so."""
+        cog = self.bot.get_cog(name)
+        if cog is None:
+            await self.flow.reply_private(interaction, Tr(interaction.locale)(unavailable))
+        return cog
+
     @app_commands.command(name="board", description="Show this channel's board again")
-    @app_commands.guild_only()
     async def board(self, interaction: discord.Interaction) -> None:
         tr = Tr(interaction.locale)
         async with self.flow.guarded(interaction):
@@ -76,18 +125,53 @@ class TableCog(commands.Cog):
             )
 
     @app_commands.command(name="log", description="The whole account of this channel's match")
-    @app_commands.guild_only()
     async def log(self, interaction: discord.Interaction) -> None:
         await self.flow.show_log(interaction)
 
+    @app_commands.command(name="undo", description="Ask to take back your last action")
+    async def undo(self, interaction: discord.Interaction) -> None:
+        cog = await self.answering(interaction, UNDO_COG, "undo.error.unavailable")
+        if cog is not None:
+            await cast(AsksUndo, cog).ask(interaction)
+
     @app_commands.command(name="resign", description="Leave the match in this channel")
-    @app_commands.guild_only()
     async def resign(self, interaction: discord.Interaction) -> None:
         await self.flow.ask_to_resign(interaction)
 
-    @app_commands.command(name="games", description="List your matches in this server")
-    @app_commands.guild_only()
-    async def games(self, interaction: discord.Interaction) -> None:
+    @app_commands.command(
+        name="replay", description="A match told again: an animation and the record of each move"
+    )
+    @app_commands.describe(
+        match="The match number, as its boards show it (match #12)",
+        share="Post it for everyone in this channel (by default only you see it)",
+    )
+    async def replay(
+        self,
+        interaction: discord.Interaction,
+        match: app_commands.Range[int, 1, LARGEST_OPTION],
+        share: bool = False,
+    ) -> None:
+        cog = await self.answering(interaction, REPLAYS_COG, "error.unexpected")
+        if cog is not None:
+            await cast(Replays, cog).on_replay(interaction, match, public=share)
+
+    @app_commands.command(
+        name="follow", description="Be told privately when this channel's match ends"
+    )
+    @app_commands.describe(every_turn="Also at every new turn")
+    async def follow(self, interaction: discord.Interaction, every_turn: bool = False) -> None:
+        cog = await self.answering(interaction, FOLLOW_COG, "notify.error.unavailable")
+        if cog is not None:
+            await cast(Follows, cog).follow_here(interaction, every_turn)
+
+    @app_commands.command(name="unfollow", description="Stop following this channel's match")
+    async def unfollow(self, interaction: discord.Interaction) -> None:
+        cog = await self.answering(interaction, FOLLOW_COG, "notify.error.unavailable")
+        if cog is not None:
+            await cast(Follows, cog).unfollow_here(interaction)
+
+    @app_commands.command(name="list", description="List your matches in this server")
+    async def list_matches(self, interaction: discord.Interaction) -> None:
         tr = Tr(interaction.locale)
         async with self.flow.guarded(interaction):
             lines = await self.flow.games_list(interaction.guild_id, interaction.user.id, tr)

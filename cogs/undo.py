@@ -1,11 +1,12 @@
-"""``/undo``: ask to take back your last action; every other person seated answers with
-**Accept** or **Refuse** on a public message.
+"""``/match undo``: ask to take back your last action; every other person seated answers
+with **Accept** or **Refuse** on a public message.
 
 The rules are ``bot.table.undo``'s, applied by ``MatchService.request_undo`` and
 ``answer_undo``; this cog asks, shows the request and its answers, and publishes the board
 again once the match is rewound. The buttons are ``DynamicItem``s carrying the match id and
 the version the request was made at, so they keep working after a restart (the request
-itself is stored) and a click on an old request is recognised as such.
+itself is stored) and a click on an old request is recognised as such. The command is
+declared in the ``/match`` group (``cogs.table``), which calls ``UndoCog.ask``.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ import re
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
-from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import Tr
@@ -98,9 +98,8 @@ class UndoCog(commands.Cog):
         public = self.service.engine(match).view(plan.before, None)
         return presenter.action_label(plan.action, public, tr)
 
-    @app_commands.command(name="undo", description="Ask to take back your last action")
-    @app_commands.guild_only()
-    async def undo(self, interaction: discord.Interaction) -> None:
+    async def ask(self, interaction: discord.Interaction) -> None:
+        """``/match undo``: the request, posted for the others to answer."""
         tr = Tr(interaction.locale)
         async with self.flow.guarded(interaction):
             match = await self.bot.store.latest_in_channel(interaction.channel_id or 0)

@@ -102,8 +102,13 @@ class Table:
     def bot(self) -> Any:
         return self.env.bot
 
-    async def open(self, who: Any, game: str, **options: Any) -> Any:
+    async def open(self, who: Any, game: str, *, accept: bool = True, **options: Any) -> Any:
+        """``/<game> new``; an ``opponent`` it challenges accepts at once unless
+        ``accept=False`` (nobody is seated without their own click)."""
         result = await who.slash(self.channel, f"{game} new", **options)
+        opponent = options.get("opponent")
+        if accept and opponent is not None and result.response and not result.response.ephemeral:
+            await opponent.click(self.lobby(), label="Accept")
         return result
 
     def lobby(self) -> Any:
@@ -436,3 +441,32 @@ class Turns:
 
         counts = self.per_turn()
         return statistics.median(counts), max(counts)
+
+
+# ------------------------------------------------------------------ private panels
+#: The link the hand button's answer gives to the person's lasting panel.
+DM_PANEL_LINK = re.compile(r"https://discord\.com/channels/@me/(\d+)/(\d+)")
+
+
+def panel_from(env: Any, result: Any) -> Any:
+    """The private panel a click on the board's hand button gave: the person's lasting
+    panel in their direct messages (the answer links to it), else (their direct messages
+    closed) the ephemeral panel the answer carries."""
+    from simcord.results import ResponseMessage
+
+    answers = [m for m in [*result.followups, result.response] if m is not None]
+    assert answers and all(m.ephemeral for m in answers), "the answer is private"
+    for answer in answers:
+        found = DM_PANEL_LINK.search(answer.content or "")
+        if found:
+            channel_id, message_id = int(found[1]), int(found[2])
+            return ResponseMessage(env, env.backend.get_message(channel_id, message_id))
+    return answers[0]
+
+
+def by(actor: Any, message: Any) -> Any:
+    """Who clicks ``message`` for this person: the member in the server, their user in
+    their direct messages with the bot (a lasting private panel)."""
+    if message.channel_id == actor.user.dm_channel.id:
+        return actor.user
+    return actor

@@ -81,7 +81,6 @@ async def test_panels_changed_while_being_edited_are_brought_up_to_date_once_mor
         keeper.follow(7)
         await asyncio.sleep(0)
     editing.set()
-    while keeper._tasks:
-        await asyncio.gather(*keeper._tasks)
+    await keeper.wait()
     assert made == [7, 7], "one edit for the first change, one for the four that followed"
     assert shown == ["state 1", "state 2"]

@@ -1,12 +1,12 @@
 """Bug Race through Discord, offline: the real bot, real interactions, simcord's virtual Discord.
 
-Hands are secret: people draft and play only from their private "My hand" panel (an
-ephemeral reply), never from the public board, which only ever shows the public view.
+Hands are secret: people draft and play only from their private "My hand" panel (in their
+direct messages with the bot, or an ephemeral reply when those are closed), never from the
+public board, which only ever shows the public view.
 """
 
 from __future__ import annotations
 
-import copy
 import json
 import re
 from collections.abc import Mapping
@@ -30,11 +30,14 @@ from tests.discord_helpers import (
     action_buttons,
     action_of,
     as_seen_now,
+    by,
     check_table_manners,
     click_as_sent_before,
+    click_forged,
     custom_id_of,
     fresh,
     label_of,
+    panel_from,
     private_text,
 )
 
@@ -78,12 +81,17 @@ def pick(actions: list[str]) -> str:
 
 
 async def open_hand(table: Table, actor: Any) -> ResponseMessage:
+    """The person's private panel, from the board's "My hand"."""
     board = table.board()
-    return panel_of(await actor.click(board, custom_id=hand_button_id(board)))
+    panel: ResponseMessage = panel_from(
+        table.env, await actor.click(board, custom_id=hand_button_id(board))
+    )
+    return panel
 
 
 async def click_panel(actor: Any, panel: Any, action: str) -> Any:
-    return await actor.click(panel, custom_id=custom_id_of(panel_actions(panel)[action]))
+    clicker = by(actor, panel)
+    return await clicker.click(panel, custom_id=custom_id_of(panel_actions(panel)[action]))
 
 
 async def state_of(table: Table) -> BugRaceState:
@@ -280,12 +288,15 @@ async def test_private_buttons_are_their_owners_and_outsiders_are_told(simcord_e
     keep = next(iter(panel_actions(panel).values()))
     version = (await table.match()).version
 
-    with pytest.raises(SetupError):  # Discord shows nobody else someone's ephemeral panel
+    with pytest.raises(SetupError):  # Discord shows nobody else someone's private panel
         await bob.click(panel, custom_id=custom_id_of(keep))
-    stored = copy.deepcopy(simcord_env.backend.get_message(panel.channel_id, panel.id))
-    forged = await click_as_sent_before(simcord_env, bob, stored, custom_id_of(keep))
+    # What a modified client could send: the button's id on a message it can click.
+    bob_panel = await open_hand(table, bob)
+    forged = await click_forged(simcord_env, bob.user, bob_panel, custom_id_of(keep))
     assert "another player's hand" in private_text(forged)
-    outsider = await click_as_sent_before(simcord_env, carol, stored, custom_id_of(keep))
+    forged = await click_forged(simcord_env, bob, table.board(), custom_id_of(keep))
+    assert "another player's hand" in private_text(forged)
+    outsider = await click_forged(simcord_env, carol, table.board(), custom_id_of(keep))
     assert "not playing in this match" in private_text(outsider)
     board = table.board()
     hand = await carol.click(board, custom_id=hand_button_id(board))
@@ -303,9 +314,9 @@ async def test_someone_elses_generic_button_is_refused(simcord_env) -> None:
     panel = await open_hand(table, alice)
     body = panel_actions(panel)["body"]
     version = (await table.match()).version
-    stored = copy.deepcopy(simcord_env.backend.get_message(panel.channel_id, panel.id))
     bob_before = (await state_of(table)).seats[1].bug
-    refused = await click_as_sent_before(simcord_env, bob, stored, custom_id_of(body))
+    bob_panel = await open_hand(table, bob)
+    refused = await click_forged(simcord_env, bob.user, bob_panel, custom_id_of(body))
     assert "another player's hand" in private_text(refused)
     assert (await state_of(table)).seats[1].bug == bob_before, "bob's own bug moved instead"
     assert (await table.match()).version == version
@@ -321,12 +332,15 @@ async def test_two_people_draft_at_once_each_from_their_own_panel(simcord_env) -
     alice_panel, bob_panel = await open_hand(table, alice), await open_hand(table, bob)
     before = await state_of(table)
     alice_keep, bob_keep = min(before.seats[0].offer), max(before.seats[1].offer)
-    seen = as_seen_now(alice, alice_panel)
+    seen = as_seen_now(by(alice, alice_panel), alice_panel)
 
     await click_panel(alice, alice_panel, f"keep {alice_keep}")
     assert "kept your card" in fresh(simcord_env, alice_panel).content
     again = await click_as_sent_before(
-        simcord_env, alice, seen, custom_id_of(panel_actions(seen)[f"keep {alice_keep}"])
+        simcord_env,
+        by(alice, alice_panel),
+        seen,
+        custom_id_of(panel_actions(seen)[f"keep {alice_keep}"]),
     )
     assert "out of date" in private_text(again), "a double click applies once"
     await click_panel(bob, bob_panel, f"keep {bob_keep}")  # a panel outdated by alice

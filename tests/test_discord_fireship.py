@@ -27,11 +27,13 @@ from tests.discord_helpers import (
     Table,
     action_buttons,
     action_of,
+    by,
     components_of,
     custom_id_of,
     custom_ids,
     fresh,
     label_of,
+    panel_from,
     select_menus,
 )
 
@@ -98,9 +100,7 @@ async def open_panel(table: Table, actor: Any) -> ResponseMessage:
     """The person clicks "🎯 My turn & cards" on the current board: their private panel."""
     board = table.board()
     result = await actor.click(board, custom_id=hand_button(board))
-    panels = [m for m in [result.response, *result.followups] if m is not None and m.ephemeral]
-    assert panels, "expected a private panel"
-    panel: ResponseMessage = panels[-1]
+    panel: ResponseMessage = panel_from(table.env, result)
     return panel
 
 
@@ -135,7 +135,7 @@ class Person:
         step = self.cog.action_step(action, view, Tr("en"))
         if step is not None:
             first = next(m for m in menus(panel, "rt:step:") if step[0] in _values(m))
-            await self.actor.select(panel, [step[0]], custom_id=first.custom_id)
+            await by(self.actor, panel).select(panel, [step[0]], custom_id=first.custom_id)
             self.clicks += 1
             panel = fresh(self.table.env, panel)
             self.pictures += bool(panel.attachments)
@@ -143,9 +143,9 @@ class Person:
         buttons = panel_buttons(panel)
         found = [m for m in menus(panel, "rt:pick:") if action in _values(m)]
         if action in buttons:
-            await self.actor.click(panel, custom_id=custom_id_of(buttons[action]))
+            await by(self.actor, panel).click(panel, custom_id=custom_id_of(buttons[action]))
         elif found:
-            await self.actor.select(panel, [action], custom_id=found[0].custom_id)
+            await by(self.actor, panel).select(panel, [action], custom_id=found[0].custom_id)
         else:  # beyond the menus: typed as a square
             assert step is not None, (action, panel.content, button_labels(panel), list(buttons))
             await self.type_square(panel, action.split()[-1])
@@ -155,9 +155,9 @@ class Person:
     async def type_square(self, panel: ResponseMessage, text: str) -> Any:
         """⌨ on the panel, then the square typed in the box it opens."""
         typing = next(cid for cid in custom_ids(panel) if cid.startswith("rt:type:"))
-        shown = await self.actor.click(panel, custom_id=typing)
+        shown = await by(self.actor, panel).click(panel, custom_id=typing)
         assert shown.modal is not None, "⌨ opens a box to type the square"
-        return await self.actor.submit_modal(shown, {"choice": text})
+        return await by(self.actor, panel).submit_modal(shown, {"choice": text})
 
 
 def _values(menu: Any) -> list[str]:
@@ -312,7 +312,7 @@ async def start_two(table: Table, state: FireshipState) -> tuple[Any, Any, Any]:
         expected_version=match.version,
         now=bot.service.clock(),
     )
-    await alice.slash(table.channel, "board")  # the board shows the stored state
+    await alice.slash(table.channel, "match board")  # the board shows the stored state
     return alice, bob, match
 
 
@@ -364,7 +364,7 @@ async def at_the_planes_destinations(table: Table) -> tuple[Any, Person, Respons
     person = Person(table, alice, table.env.bot.table.presenters["fireship"])
     panel = await person.open()
     await person.choose(panel, "roll", {})
-    await alice.select(
+    await by(alice, panel).select(
         panel, ["B1"], custom_id=menus(fresh(table.env, panel), "rt:step:")[0].custom_id
     )
     return alice, person, fresh(table.env, panel)
@@ -407,9 +407,9 @@ async def test_a_box_opened_before_a_restart_still_plays_after_it(simcord_env, d
     _, state = await stored_state(table)
     square = next(a for a in ENGINE.legal_actions(state, 0) if a.startswith("move B1 ")).split()[-1]
     typing = next(cid for cid in custom_ids(panel) if cid.startswith("rt:type:"))
-    shown = await alice.click(panel, custom_id=typing)
+    shown = await by(alice, panel).click(panel, custom_id=typing)
     await simcord_env.restart_bot(make_bot(database))
-    await alice.submit_modal(shown, {"choice": square})
+    await by(alice, panel).submit_modal(shown, {"choice": square})
     _, state = await stored_state(table)
     assert data.cell_name(state.pawns["B1"].cell) == square  # type: ignore[arg-type]
 
@@ -442,7 +442,7 @@ async def test_an_order_set_off_turn_fires_later_and_the_board_never_shows_it(
     assert all(action.startswith("order ") for action in buttons)
     order = "order non attack_pawn on"
     assert label_of(buttons[order]) == "Non on a won attack on my pawns: off → on"
-    await alice.click(panel, custom_id=custom_id_of(buttons[order]))
+    await by(alice, panel).click(panel, custom_id=custom_id_of(buttons[order]))
     assert public_record(table) == before, "setting an order shows nothing in public"
     match, state = await stored_state(table)
     assert state.seats[0].orders == {"non attack_pawn": True}
@@ -462,7 +462,7 @@ async def test_an_order_set_off_turn_fires_later_and_the_board_never_shows_it(
     bob_panel = await open_panel(table, bob)  # bob attacks: her order plays the Non
     attack = panel_buttons(bob_panel)["attack R1 B1"]
     assert label_of(attack) == "✈ Plane K12 → blue boat K13: 2 vs 1, blue die"
-    await bob.click(bob_panel, custom_id=custom_id_of(attack))
+    await by(bob, bob_panel).click(bob_panel, custom_id=custom_id_of(attack))
     _, state = await stored_state(table)
     assert "B1" in state.pawns and state.seats[0].hand == []
     texts = "\n".join(m.content for m in table.channel.history())

@@ -44,9 +44,9 @@ async def test_a_moderator_ends_a_match_unrated_and_the_record_says_so(simcord_e
         "rt:act:" not in str(row) for row in table.board().components
     )
 
-    ranks = private_text(await alice.slash(table.channel, "leaderboard", game="ruship"))
+    ranks = private_text(await alice.slash(table.channel, "records leaderboard", game="ruship"))
     assert "Nobody in this server has a Ruship rating yet" in ranks, "nobody's rating moved"
-    history = await bob.slash(table.channel, "history")
+    history = await bob.slash(table.channel, "records history")
     lines = (history.response.embeds[0].description or "").splitlines()
     assert any(f"#{match.id} · 🤝 no winner · ended by a moderator" in line for line in lines)
 

@@ -270,7 +270,7 @@ async def test_a_follower_may_ask_for_every_turn_and_unfollow(simcord_env) -> No
     table = Table(simcord_env)
     alice, bob = await start_ruship(table)
     carol = table.member("carol")
-    answer = await carol.slash(table.channel, "follow", every_turn=True)
+    answer = await carol.slash(table.channel, "match follow", every_turn=True)
     assert "at every new turn" in private_text(answer)
     for _ in range(4):
         await play_one_turn(table, on_turn(table, alice, bob))
@@ -283,7 +283,7 @@ async def test_a_follower_may_ask_for_every_turn_and_unfollow(simcord_env) -> No
     assert "You no longer follow match #" in stopped.response.content
     await play_one_turn(table, on_turn(table, alice, bob))
     assert len(dms(carol)) == 4, "nothing after unfollowing"
-    refused = await carol.slash(table.channel, "unfollow")
+    refused = await carol.slash(table.channel, "match unfollow")
     assert "You don't follow match #" in private_text(refused)
 
 

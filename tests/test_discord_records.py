@@ -1,4 +1,4 @@
-"""/stats, /leaderboard and /history through the real bot, offline (simcord)."""
+"""/records stats, leaderboard and history through the real bot, offline (simcord)."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ async def finish(table: Table, winner: Any, loser: Any) -> int:
         channel_id=table.channel.id,
         creator_id=winner.id,
         settings={"options": {}},
-        invited=[loser.id],
+        seated=[loser.id],
     )
     await service.start(match.id, winner.id)
     await service.resign(match.id, loser.id)
@@ -71,7 +71,7 @@ async def test_the_leaderboard_pages_and_always_shows_my_rank(simcord_env) -> No
     for n in range(0, 24, 2):  # the first of each pair wins
         await finish(table, people[n], people[n + 1])
     me = people[1]  # lost once: ranked among the last twelve, not on the first page
-    answer = await me.slash(table.channel, "leaderboard", game="ruship")
+    answer = await me.slash(table.channel, "records leaderboard", game="ruship")
     page = answer.response
     assert page is not None and page.ephemeral
     first = embed_of(page)
@@ -104,10 +104,10 @@ async def test_the_leaderboard_pages_and_always_shows_my_rank(simcord_env) -> No
 async def test_a_newcomer_sees_the_leaderboard_and_that_they_are_not_rated(simcord_env) -> None:
     table = Table(simcord_env)
     alice, bob, carol = table.member("alice"), table.member("bob"), table.member("carol")
-    empty = await carol.slash(table.channel, "leaderboard", game="bugrace")
+    empty = await carol.slash(table.channel, "records leaderboard", game="bugrace")
     assert "Nobody in this server has a Bug Race rating yet" in private_text(empty)
     await finish(table, alice, bob)
-    answer = await carol.slash(table.channel, "leaderboard", game="ruship")
+    answer = await carol.slash(table.channel, "records leaderboard", game="ruship")
     board = embed_of(answer.response)
     assert ranks_listed(board) == [1, 2]
     assert (board.description or "").index(alice.mention) < (board.description or "").index(
@@ -115,7 +115,7 @@ async def test_a_newcomer_sees_the_leaderboard_and_that_they_are_not_rated(simco
     )
     assert fields(board)["Your rank"].startswith("Not rated yet")
     assert custom_ids(answer.response) == [], "one page: no page buttons"
-    mine = await alice.slash(table.channel, "leaderboard", game="ruship")
+    mine = await alice.slash(table.channel, "records leaderboard", game="ruship")
     assert "← you" in (embed_of(mine.response).description or "")
     assert fields(embed_of(mine.response))["Your rank"].startswith("**#1** of 2")
 
@@ -125,7 +125,7 @@ async def test_stale_or_forged_page_buttons_get_a_clear_answer(simcord_env) -> N
     people = [table.member(f"p{n:02}") for n in range(12)]
     for n in range(0, 12, 2):
         await finish(table, people[n], people[n + 1])
-    answer = await people[0].slash(table.channel, "leaderboard", game="ruship")
+    answer = await people[0].slash(table.channel, "records leaderboard", game="ruship")
     page = answer.response
     await click_forged(simcord_env, people[0], page.message, "rt:lb:ruship:99")
     turned = shown(simcord_env, page)
@@ -152,7 +152,7 @@ async def test_stats_and_history_tell_the_right_numbers(simcord_env) -> None:
     await table.open(alice, "ruship", opponent=bob, auto_roll=False)
     await table.lobby_click(alice, "Start")
     await play_a_few_moves(simcord_env, table, [alice, bob], 4)
-    question = await bob.slash(table.channel, "resign")
+    question = await bob.slash(table.channel, "match resign")
     await bob.click(question.response, label="Yes, resign")
     first = await table.bot.store.latest_in_channel(table.channel.id)
     assert first is not None and first.status == "finished" and first.board_message_id
@@ -162,7 +162,7 @@ async def test_stats_and_history_tell_the_right_numbers(simcord_env) -> None:
     await simcord_env.advance_time(3600)
     last = await finish(table, bob, alice)
 
-    stats = await alice.slash(table.channel, "stats")
+    stats = await alice.slash(table.channel, "records stats")
     assert stats.response is not None and stats.response.ephemeral
     card = embed_of(stats.response)
     assert card.title == "Record: alice"
@@ -177,7 +177,7 @@ async def test_stats_and_history_tell_the_right_numbers(simcord_env) -> None:
         r"\*\*Ruship\*\*: 1,\d{3}\? ▲ \d+ · #1 of 2 · 3 rated matches", shown_fields["Rating"]
     ), shown_fields["Rating"]
 
-    theirs = await alice.slash(table.channel, "stats", player=bob, game="ruship")
+    theirs = await alice.slash(table.channel, "records stats", player=bob, game="ruship")
     bob_card = fields(embed_of(theirs.response))
     assert (bob_card["Played"], bob_card["Won"]) == ("3", "1 (33%)")
     assert "#2 of 2" in bob_card["Rating"]
@@ -185,10 +185,10 @@ async def test_stats_and_history_tell_the_right_numbers(simcord_env) -> None:
     alice_rating = re.search(r": (\d+)\?", shown_fields["Rating"].replace(",", ""))
     assert bob_rating and alice_rating, "whole numbers, provisional"
     assert 0 < int(bob_rating[1]) < int(alice_rating[1]), "the loser below the winner, not negative"
-    nothing = await alice.slash(table.channel, "stats", game="fireship")
+    nothing = await alice.slash(table.channel, "records stats", game="fireship")
     assert private_text(nothing) == "alice has no finished Fireship matches in this server yet."
 
-    history = await bob.slash(table.channel, "history", player=alice)
+    history = await bob.slash(table.channel, "records history", player=alice)
     listed = embed_of(history.response)
     lines = [line for line in (listed.description or "").splitlines() if line.startswith("**")]
     assert len(lines) == 3
@@ -203,7 +203,7 @@ async def test_history_pages_through_many_matches(simcord_env) -> None:
     table = Table(simcord_env)
     alice, bob = table.member("alice"), table.member("bob")
     ids = [await finish(table, alice, bob) for _ in range(12)]
-    history = await alice.slash(table.channel, "history")
+    history = await alice.slash(table.channel, "records history")
     page = history.response
     first = embed_of(page)
     assert "page 1/2" in (first.title or "") and "Finished matches of" in (first.description or "")
@@ -220,9 +220,9 @@ async def test_a_bot_or_a_player_without_matches_gets_a_clear_sentence(simcord_e
     table = Table(simcord_env)
     alice = table.member("alice")
     robot = table.guild.add_member(simcord_env.create_user("robot", bot=True))
-    answer = await alice.slash(table.channel, "stats", player=robot)
+    answer = await alice.slash(table.channel, "records stats", player=robot)
     assert private_text(answer).startswith("robot is a bot: bots have no record.")
-    empty = await alice.slash(table.channel, "history")
+    empty = await alice.slash(table.channel, "records history")
     assert private_text(empty) == f"{alice.mention} has no finished matches in this server yet."
 
 
@@ -230,7 +230,7 @@ async def test_the_leaderboard_in_french(simcord_env, french_client) -> None:
     table = Table(simcord_env)
     alice, bob = table.member("alice"), table.member("bob")
     await finish(table, alice, bob)
-    answer = await alice.slash(table.channel, "leaderboard", game="ruship")
+    answer = await alice.slash(table.channel, "records leaderboard", game="ruship")
     board = embed_of(answer.response)
     assert board.title == "Classement Ruship"
     mine = fields(board)["Votre place"]

@@ -1,4 +1,4 @@
-"""Replays through the real bot: the finished board's 🎞 Replay button and ``/replay``
+"""Replays through the real bot: the finished board's 🎞 Replay button and ``/match replay``
 answer with an animated picture and the record of every action; a wrong number gets a
 sentence (driven through discord.py's own interaction handling by simcord, offline)."""
 
@@ -98,7 +98,7 @@ async def test_the_replay_button_on_a_finished_board_answers_privately_with_both
 async def test_replay_command_shares_a_match_of_this_server_with_the_channel(simcord_env) -> None:
     table, alice = await finished_ruship(simcord_env)
     other = table.guild.create_text_channel("elsewhere")
-    result = await alice.slash(other, "replay", match=1, share=True)
+    result = await alice.slash(other, "match replay", match=1, share=True)
     assert replies(result) and not any(m.ephemeral for m in replies(result))
     files = await replay_files(result)
     assert frame_count(picture_of(files)) > 10 and " rolled " in record_of(files)
@@ -113,7 +113,7 @@ async def test_an_ongoing_match_replays_up_to_now_without_hidden_choices(simcord
 
     panel = await open_hand(table, alice)
     await click_panel(alice, panel, sorted(panel_actions(panel))[0])
-    result = await bob.slash(table.channel, "replay", match=1)
+    result = await bob.slash(table.channel, "match replay", match=1)
     record = record_of(await replay_files(result))
     lines = record.splitlines()
     kept = next(i for i, line in enumerate(lines) if line.endswith("  alice"))
@@ -126,19 +126,21 @@ async def test_wrong_matches_get_a_sentence(simcord_env) -> None:
     table = Table(simcord_env)
     alice = table.member("alice")
     await table.open(alice, "ruship", ai=True)
-    lobby_said = private_text(await alice.slash(table.channel, "replay", match=1))
+    lobby_said = private_text(await alice.slash(table.channel, "match replay", match=1))
     assert "has not started yet" in lobby_said
     await table.lobby_click(alice, "Cancel")
-    assert "was cancelled" in private_text(await alice.slash(table.channel, "replay", match=1))
+    assert "was cancelled" in private_text(
+        await alice.slash(table.channel, "match replay", match=1)
+    )
     assert "There is no match #42" in private_text(
-        await alice.slash(table.channel, "replay", match=42)
+        await alice.slash(table.channel, "match replay", match=42)
     )
 
     away = Table(simcord_env)
     carol = away.member("carol")
     await away.open(carol, "ruship", ai=True)
     await away.lobby_click(carol, "Start")
-    said = private_text(await alice.slash(table.channel, "replay", match=2))
+    said = private_text(await alice.slash(table.channel, "match replay", match=2))
     assert "another server" in said
 
 
@@ -154,9 +156,9 @@ async def test_a_match_in_a_channel_you_cannot_see_is_not_shown(simcord_env) -> 
     await alice.slash(secret, "ruship new", ai=True)
     lobby = next(m for m in reversed(secret.history()) if m.components)
     await alice.click(lobby, label="Start")
-    said = private_text(await bob.slash(table.channel, "replay", match=1))
+    said = private_text(await bob.slash(table.channel, "match replay", match=1))
     assert "a channel you cannot see" in said
-    files = await replay_files(await alice.slash(table.channel, "replay", match=1))
+    files = await replay_files(await alice.slash(table.channel, "match replay", match=1))
     assert frame_count(picture_of(files)) > 1
 
 

@@ -261,24 +261,24 @@ async def test_three_expired_turns_in_a_row_hand_the_seat_to_the_ai(simcord_env)
 async def test_board_resign_and_games_commands(simcord_env) -> None:
     table = Table(simcord_env)
     alice, bob = await start_two_humans(table)
-    games = await alice.slash(table.channel, "games")
+    games = await alice.slash(table.channel, "match list")
     assert "Ruship" in private_text(games)
     old_board = table.board()
-    await alice.slash(table.channel, "board")
+    await alice.slash(table.channel, "match board")
     assert table.board().id != old_board.id
     assert action_buttons(table.message(old_board.id)) == []
-    question = await bob.slash(table.channel, "resign")
+    question = await bob.slash(table.channel, "match resign")
     assert "Resign from match" in private_text(question)
     assert (await table.match()).status == "active", "nothing changes before Yes"
     await bob.click(question.response, label="No, play on")
     assert (await table.match()).status == "active"
-    question = await bob.slash(table.channel, "resign")
+    question = await bob.slash(table.channel, "match resign")
     await bob.click(question.response, label="Yes, resign")
     assert "🏆" in table.board().content and "alice" in table.board().content
     final = table.board()
-    again = await alice.slash(table.channel, "board")
+    again = await alice.slash(table.channel, "match board")
     assert "posted again" in private_text(again)
-    assert table.board().id != final.id, "/board after the end shows the last board"
+    assert table.board().id != final.id, "/match board after the end shows the last board"
     assert "🏆" in table.board().content and action_buttons(table.board()) == []
 
 
@@ -313,7 +313,7 @@ async def test_french_server_gets_french_boards_and_lobby(simcord_env) -> None:
     lobby = table.lobby()
     assert "table d'attente" in lobby.embeds[0].title
     labels = [label_of(b) for row in lobby.components for b in row.children]
-    assert labels == ["Rejoindre", "Quitter", "Ajouter une IA", "Démarrer", "Annuler"]
+    assert labels == ["Rejoindre", "Quitter", "Ajouter une IA", "Démarrer", "Annuler", "Inviter"]
     await table.lobby_click(alice, "Démarrer")
     board = table.board()
     assert "À jouer" in board.content

@@ -23,11 +23,13 @@ from tests.discord_helpers import (
     Turns,
     action_buttons,
     action_of,
+    by,
     check_one_ping_and_one_board_a_turn,
     check_table_manners,
     custom_id_of,
     custom_ids,
     label_of,
+    panel_from,
     private_text,
 )
 
@@ -54,12 +56,9 @@ def is_over(message: Any) -> bool:
 
 
 async def open_panel(table: Table, actor: Any) -> Any:
-    """The person clicks "My hand" on the current board: their private panel."""
+    """The person clicks "My cards" on the current board: their private panel."""
     board = table.board()
-    result = await actor.click(board, custom_id=hand_button(board))
-    panels = [m for m in [result.response, *result.followups] if m is not None]
-    assert panels and all(m.ephemeral for m in panels)
-    return panels[-1]
+    return panel_from(table.env, await actor.click(board, custom_id=hand_button(board)))
 
 
 async def stored_state(table: Table) -> tuple[Any, Any]:
@@ -98,7 +97,7 @@ async def drive_like_a_person(table: Table, actor: Any, seat: int, max_clicks: i
             panel = await open_panel(table, actor)
             by_action = {action_of(b): b for b in action_buttons(panel)}
         choice = by_action.get(advice) or next(iter(by_action.values()))
-        result = await actor.click(panel, custom_id=custom_id_of(choice))
+        result = await by(actor, panel).click(panel, custom_id=custom_id_of(choice))
         assert not [m for m in result.followups if "Not allowed" in m.content]
         clicks += 1
     raise AssertionError("the race did not end")
@@ -174,14 +173,14 @@ async def test_the_panel_shows_cards_dashboard_and_readable_buttons(simcord_env)
     assert "Your car (car 1)" in panel.content
     grid = [b for b in action_buttons(panel) if action_of(b).startswith("grid ")]
     assert label_of(grid[0]).startswith("🚦 Grid G")
-    await alice.click(panel, custom_id=custom_id_of(grid[0]))
+    await by(alice, panel).click(panel, custom_id=custom_id_of(grid[0]))
     while alice.mention not in to_act_part(table.board()):
         await simcord_env.advance_time(5)
     panel = await open_panel(table, alice)
     labels = {action_of(b): label_of(b) for b in action_buttons(panel)}
     assert labels["accel"].startswith("⬆ Accelerate ➜ 2⚪")
     assert labels["hold"] == "⏸ Hold the lever on neutral"
-    await alice.click(panel, custom_id=custom_id_of(action_buttons(panel)[0]))
+    await by(alice, panel).click(panel, custom_id=custom_id_of(action_buttons(panel)[0]))
     labels = {action_of(b): label_of(b) for b in action_buttons(panel)}  # the panel moved on
     drives = [label for action, label in labels.items() if action.startswith("drive ")]
     assert drives and all(label.startswith("🚗 Drive ➜ row ") for label in drives)
@@ -227,7 +226,7 @@ async def test_an_order_set_off_turn_fires_later_and_the_board_never_shows_it(
         expected_version=match.version,
         now=bot.service.clock(),
     )
-    await alice.slash(table.channel, "board")  # the board shows the stored state
+    await alice.slash(table.channel, "match board")  # the board shows the stored state
     assert bob.mention in to_act_part(table.board()) and alice.mention not in to_act_part(
         table.board()
     )
@@ -241,7 +240,7 @@ async def test_an_order_set_off_turn_fires_later_and_the_board_never_shows_it(
     orders = {action_of(b): label_of(b) for b in action_buttons(panel)}
     assert orders["order plate 1"] == "🛡 Armour plate ➜ at a loss of 1+"
     assert all(action.startswith("order ") for action in orders)
-    result = await alice.click(
+    result = await by(alice, panel).click(
         panel,
         custom_id=custom_id_of(
             next(b for b in action_buttons(panel) if action_of(b) == "order plate 1")
@@ -256,7 +255,7 @@ async def test_an_order_set_off_turn_fires_later_and_the_board_never_shows_it(
     bob_panel = await open_panel(table, bob)  # bob drives into her: the order fires at once
     ram = next(b for b in action_buttons(bob_panel) if action_of(b) == "step 2")
     assert "ram car 1" in label_of(ram)
-    await bob.click(bob_panel, custom_id=custom_id_of(ram))
+    await by(bob, bob_panel).click(bob_panel, custom_id=custom_id_of(ram))
     _, state = await stored_state(table)
     assert state.cars[0].armour == 6 and state.cars[0].cards == ["lucky"]
     texts = "\n".join(m.content for m in public_messages(table))
@@ -312,7 +311,7 @@ async def test_a_hand_is_only_ever_shown_to_its_owner(simcord_env) -> None:
     hands = {0: state.cars[0].cards, 1: state.cars[1].cards}
     for seat, actor in ((0, alice), (1, bob)):
         panel = await open_panel(table, actor)
-        assert panel.ephemeral
+        assert panel.channel_id == actor.user.dm_channel.id, "in their own direct messages"
         for kind in set(hands[seat]):
             assert catalog("en")[f"rushncrush.card.{kind}"] in panel.content
         other = hands[1 - seat]
@@ -326,7 +325,7 @@ async def test_a_hand_is_only_ever_shown_to_its_owner(simcord_env) -> None:
             await simcord_env.advance_time(5)
             continue
         panel = await open_panel(table, actor)
-        await actor.click(panel, custom_id=custom_id_of(action_buttons(panel)[0]))
+        await by(actor, panel).click(panel, custom_id=custom_id_of(action_buttons(panel)[0]))
     assert_no_hand_in_public(table)
     for message in public_messages(table):
         for kind in ("Armour plate", "Lucky charm", "Drag chute", "Spare tyres", "Bull bar"):
@@ -556,7 +555,7 @@ async def test_a_whole_race_has_short_boards_quiet_pings_and_few_clicks(simcord_
         in_panel = {action_of(b): b for b in action_buttons(panel)}
         choice = in_panel.get(advice) or next(iter(on_board.values()))
         turns.click(person)
-        await person.click(panel, custom_id=custom_id_of(choice))
+        await by(person, panel).click(panel, custom_id=custom_id_of(choice))
     else:
         raise AssertionError("the race did not end")
 

@@ -20,10 +20,12 @@ from tests.conftest import make_bot
 from tests.discord_helpers import (
     Table,
     board_updates,
+    by,
     check_board_text,
     components_of,
     custom_ids,
     fresh,
+    panel_from,
     private_text,
 )
 
@@ -68,17 +70,15 @@ async def open_controller(table: Table, actor: Any) -> ResponseMessage:
     board = table.board()
     hand = next(cid for cid in custom_ids(board) if cid.startswith("rt:hand:"))
     result = await actor.click(board, custom_id=hand)
-    panels = [m for m in [result.response, *result.followups] if m is not None and m.ephemeral]
-    assert panels, "the controller opens privately"
-    panel: ResponseMessage = panels[-1]
+    panel: ResponseMessage = panel_from(table.env, result)  # privately
     return panel
 
 
 async def play(actor: Any, panel: Any, action: str) -> Any:
     custom_id, value = offered(panel)[action]
     if value is None:
-        return await actor.click(panel, custom_id=custom_id)
-    return await actor.select(panel, [value], custom_id=custom_id)
+        return await by(actor, panel).click(panel, custom_id=custom_id)
+    return await by(actor, panel).select(panel, [value], custom_id=custom_id)
 
 
 async def stored(table: Table) -> tuple[Any, RushOutState]:
@@ -187,7 +187,7 @@ async def test_a_hero_writing_under_silence_costs_the_heroes_a_card(simcord_env)
         expected_version=match.version,
         now=bot.service.clock(),
     )
-    await alice.slash(board.channel, "board")
+    await alice.slash(board.channel, "match board")
     await alice.send(board.channel, "the sorcerer may talk")
     await bob.send(board.channel, "oops")
     log = await bot.store.action_log(match.id)

@@ -45,7 +45,7 @@ async def match_with_the_ai_to_act(bot: RushTableBot, guild_id: int, channel_id:
             channel_id=channel_id,
             creator_id=11,
             settings={"options": {}},
-            invited=[],
+            seated=[],
             seed=seed,
         )
         await service.add_ai(lobby.id, 11)

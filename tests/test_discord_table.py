@@ -1,4 +1,4 @@
-"""The table around every game: invitations, /games, /resign (through the real bot)."""
+"""The table around every game: invitations, /match list, /match resign (through the real bot)."""
 
 from __future__ import annotations
 
@@ -50,9 +50,9 @@ async def test_games_says_whose_turn_it_is_and_since_when(simcord_env) -> None:
     await table.lobby_click(alice, "Start")
     board = table.board().content.split("👉", 1)[-1]
     on_turn, waiting = (alice, bob) if alice.mention in board else (bob, alice)
-    mine = private_text(await on_turn.slash(table.channel, "games"))
+    mine = private_text(await on_turn.slash(table.channel, "match list"))
     assert "your turn" in mine and "<t:" in mine and "Ruship" in mine
-    theirs = private_text(await waiting.slash(table.channel, "games"))
+    theirs = private_text(await waiting.slash(table.channel, "match list"))
     assert "waiting for" in theirs and on_turn.name in theirs
 
 
@@ -85,7 +85,7 @@ async def test_a_whole_match_has_short_boards_quiet_pings_a_drawn_result_and_a_l
         "the result is drawn across the top of the final picture"
     )
 
-    shown = await alice.slash(table.channel, "log")
+    shown = await alice.slash(table.channel, "match log")
     newest = private_text(shown)
     match = re.search(r"page (\d+)/(\d+)", newest)
     assert match and match[1] == match[2] and int(match[2]) > 1, newest
@@ -100,7 +100,7 @@ async def test_rematch_opens_a_lobby_with_the_same_seats_and_options(simcord_env
     alice, bob = table.member("alice"), table.member("bob")
     await table.open(alice, "ruship", opponent=bob, time_limit=3600)
     await table.lobby_click(alice, "Start")
-    question = await bob.slash(table.channel, "resign")
+    question = await bob.slash(table.channel, "match resign")
     await bob.click(question.response, label="Yes, resign")
     await bob.click(table.board(), label="🔁 Rematch")
     match = await table.match()
@@ -191,7 +191,7 @@ async def test_a_short_log_is_one_page_without_page_buttons(simcord_env) -> None
     alice = table.member("alice")
     await table.open(alice, "ruship", ai=True, auto_roll=False)
     await table.lobby_click(alice, "Start")
-    shown = await alice.slash(table.channel, "log")
+    shown = await alice.slash(table.channel, "match log")
     assert "page 1/1" in private_text(shown)
     page = next(m for m in [*shown.followups, shown.response] if m and m.ephemeral)
     assert not page.components

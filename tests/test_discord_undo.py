@@ -1,4 +1,4 @@
-"""``/undo`` through the real bot (simcord): asking, Accept and Refuse, and the board
+"""``/match undo`` through the real bot (simcord): asking, Accept and Refuse, and the board
 published again at the position before the action taken back."""
 
 from __future__ import annotations
@@ -87,9 +87,9 @@ async def test_an_accepted_undo_shows_the_earlier_board_and_play_goes_on(simcord
     other = bob if player is alice else alice
     moved = await table.match()
     log_before = await service.store.action_log(moved.id)
-    told_before = log_lines(private_text(await player.slash(table.channel, "log")))
+    told_before = log_lines(private_text(await player.slash(table.channel, "match log")))
 
-    asked = await player.slash(table.channel, "undo")
+    asked = await player.slash(table.channel, "match undo")
     assert "must accept" in private_text(asked)
     request = undo_message(table)
     assert other.mention in request.content and len(undo_buttons(request)) == 2
@@ -105,8 +105,8 @@ async def test_an_accepted_undo_shows_the_earlier_board_and_play_goes_on(simcord
     assert await service.store.action_log(match.id) == log_before[:-1]
     state = service.load_state(match)
     *_, replayed = service.replayed(match, await service.store.timed_action_log(match.id))
-    assert RUSHIP.dump(replayed) == RUSHIP.dump(state), "/log replays to the same state"
-    told = log_lines(private_text(await player.slash(table.channel, "log")))
+    assert RUSHIP.dump(replayed) == RUSHIP.dump(state), "/match log replays to the same state"
+    told = log_lines(private_text(await player.slash(table.channel, "match log")))
     assert told == told_before[: len(told)] and len(told) < len(told_before), "no move told"
 
     # The match plays on from there.
@@ -114,7 +114,7 @@ async def test_an_accepted_undo_shows_the_earlier_board_and_play_goes_on(simcord
     after = await table.match()
     assert after.version == match.version + 1
     assert len(await service.store.action_log(match.id)) == len(log_before)
-    assert len(log_lines(private_text(await player.slash(table.channel, "log")))) > len(told)
+    assert len(log_lines(private_text(await player.slash(table.channel, "match log")))) > len(told)
 
 
 async def test_a_refused_undo_leaves_the_action(simcord_env) -> None:
@@ -126,7 +126,7 @@ async def test_a_refused_undo_leaves_the_action(simcord_env) -> None:
     moved = await table.match()
     board = table.board()
 
-    await player.slash(table.channel, "undo")
+    await player.slash(table.channel, "match undo")
     await other.click(undo_message(table), label="Refuse")
 
     request = table.message(undo_message(table).id)
@@ -146,7 +146,7 @@ async def test_a_roll_cannot_be_taken_back(simcord_env) -> None:
     rolled = await table.match()
     messages = len(table.channel.history())
 
-    told = private_text(await player.slash(table.channel, "undo"))
+    told = private_text(await player.slash(table.channel, "match undo"))
     assert "dice have been rolled" in told
     assert len(table.channel.history()) == messages, "no request is posted"
     assert (await table.match()).version == rolled.version
@@ -160,8 +160,10 @@ async def test_someone_without_a_seat_can_neither_ask_nor_answer(simcord_env) ->
     player, _ = await roll_and_move(table, service, alice, bob)
     other = bob if player is alice else alice
 
-    assert "not playing in this match" in private_text(await carol.slash(table.channel, "undo"))
-    await player.slash(table.channel, "undo")
+    assert "not playing in this match" in private_text(
+        await carol.slash(table.channel, "match undo")
+    )
+    await player.slash(table.channel, "match undo")
     request = undo_message(table)
     told = private_text(await carol.click(request, label="Accept"))
     assert "Only the players of this match" in told
@@ -180,7 +182,7 @@ async def test_two_clicks_on_accept_take_back_once(simcord_env) -> None:
     other = bob if player is alice else alice
     moved = await table.match()
 
-    await player.slash(table.channel, "undo")
+    await player.slash(table.channel, "match undo")
     request = undo_message(table)
     seen = as_seen_now(other, request)
     accept = next(c for c in undo_buttons(request) if c.endswith(":yes"))
@@ -202,7 +204,7 @@ async def test_a_request_the_match_moved_past_lapses(simcord_env) -> None:
     player, _ = await roll_and_move(table, service, alice, bob)
     other = bob if player is alice else alice
 
-    await player.slash(table.channel, "undo")
+    await player.slash(table.channel, "match undo")
     request = undo_message(table)
     await table.click_action(player, action_buttons(table.board())[0])  # plays on instead
     moved = await table.match()
@@ -225,7 +227,7 @@ async def test_a_request_nobody_answers_expires(
     other = bob if player is alice else alice
     moved = await table.match()
 
-    await player.slash(table.channel, "undo")
+    await player.slash(table.channel, "match undo")
     request = undo_message(table)
     await simcord_env.advance_time(660)
 
@@ -241,7 +243,7 @@ async def test_french_players_are_answered_in_french(simcord_env, french_client)
     alice, bob = await start_two_humans(table)
     player = player_on_turn(table, alice, bob)
     await table.click_action(player, action_buttons(table.board())[0])  # the roll
-    told = private_text(await player.slash(table.channel, "undo"))
+    told = private_text(await player.slash(table.channel, "match undo"))
     assert "des dés ont été lancés" in told
 
 
@@ -250,7 +252,7 @@ async def test_an_undo_after_the_end_says_the_match_is_over(simcord_env) -> None
     alice, bob = await start_two_humans(table)
     match = await table.match()
     await simcord_env.bot.service.resign(match.id, bob.id)
-    told = private_text(await alice.slash(table.channel, "undo"))
+    told = private_text(await alice.slash(table.channel, "match undo"))
     assert "This match is over" in told
     assert (await simcord_env.bot.service.get(match.id)).status == "finished"
 
@@ -266,7 +268,7 @@ async def test_an_undo_request_pings_only_those_whose_notify_settings_allow_it(
     await other.slash(table.channel, "notify pings", where="none")
     since = len(simcord_env.http_requests)
 
-    await player.slash(table.channel, "undo")
+    await player.slash(table.channel, "match undo")
     request = undo_message(table)
     assert other.mention in request.content, "named, so they know it waits for them"
     sent = [r.json for r in simcord_env.http_requests[since:] if posts_message(r)]
@@ -275,7 +277,7 @@ async def test_an_undo_request_pings_only_those_whose_notify_settings_allow_it(
 
     await other.slash(table.channel, "notify pings", where="channel")
     await other.click(request, label="Refuse")
-    await player.slash(table.channel, "undo")
+    await player.slash(table.channel, "match undo")
     sent = [r.json for r in simcord_env.http_requests[since:] if posts_message(r)]
     asked = [body for body in sent if "asks to take back" in (body.get("content") or "")]
     assert pings(asked[-1:]) == {other.id: 1}, "pinged once their settings say channel"

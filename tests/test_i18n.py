@@ -106,8 +106,14 @@ async def test_slash_commands_are_synced_with_french_names_and_descriptions(simc
         command.name: await command.get_translated_payload(bot.tree, CommandTranslator())
         for command in bot.tree.get_commands()
     }
-    assert set(payloads) >= {"ruship", "bugrace", "rushncrush", "board", "resign", "games"}
-    assert payloads["board"]["name_localizations"]["fr"] == "plateau"
+    assert set(payloads) >= {"ruship", "bugrace", "rushncrush", "match", "records", "help"}
+    assert payloads["match"]["name_localizations"]["fr"] == "partie"
+    assert payloads["records"]["name_localizations"]["fr"] == "palmares"
+    assert payloads["help"]["name_localizations"]["fr"] == "aide"
+    match = {o["name"]: o for o in payloads["match"]["options"]}
+    assert match["board"]["name_localizations"]["fr"] == "plateau"
+    assert match["list"]["name_localizations"]["fr"] == "liste"
+    assert match["undo"]["name_localizations"]["fr"] == "annuler"
     for game in ("ruship", "bugrace", "rushncrush"):
         new = next(o for o in payloads[game]["options"] if o["name"] == "new")
         assert new["name_localizations"]["fr"] == "nouvelle"

@@ -12,7 +12,7 @@ import pytest
 from bot.games import GAMES
 from bot.store.contract import COPIED_TABLES, MatchStore
 from bot.store.drivers import store_from_url
-from bot.store.people import Follower, NotifyPrefs
+from bot.store.people import Follower, HandMessage, NotifyPrefs
 from bot.store.sqlite import SqliteStore
 from bot.table.matches import MatchService
 from tests.conftest import ALICE, BOB, Clock, click_at_random
@@ -33,7 +33,7 @@ async def fill(service: MatchService, clock: Clock) -> dict[str, int]:
             channel_id=channel,
             creator_id=ALICE,
             settings={"options": {}},
-            invited=[BOB] if GAMES.get(game, GAMES["ruship"]).min_players <= 2 else [BOB, 33],
+            seated=[BOB] if GAMES.get(game, GAMES["ruship"]).min_players <= 2 else [BOB, 33],
             seed=channel,
         )
         await service.start(lobby.id, ALICE)
@@ -46,11 +46,12 @@ async def fill(service: MatchService, clock: Clock) -> dict[str, int]:
         channel_id=50,
         creator_id=BOB,
         settings={"options": {}},
-        invited=[],
+        seated=[],
         seed=9,
     )
     await service.store.set_notify_prefs(NotifyPrefs(ALICE, pings="dm"), clock.now)
     await service.store.follow(Follower(ids["ruship"], 77, every_turn=True, since=clock.now))
+    await service.store.set_hand_message(HandMessage(ids["bugrace"], BOB, 70, 71, "fr"))
     return ids
 
 
@@ -100,7 +101,7 @@ async def test_a_sqlite_file_moved_into_postgresql_plays_on(
             channel_id=60,
             creator_id=ALICE,
             settings={"options": {}},
-            invited=[BOB],
+            seated=[BOB],
             seed=1,
         )
         assert new.id > max(ids.values()), "new matches get new ids"

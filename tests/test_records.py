@@ -186,7 +186,7 @@ async def test_a_lobby_a_moderator_ends_is_cancelled(store: MatchStore) -> None:
 async def test_a_cancelled_lobby_is_not_rated(store: MatchStore) -> None:
     service = MatchService(store, Clock())
     lobby = await service.open_lobby(
-        game="ruship", guild_id=1, channel_id=5, creator_id=ALICE, settings={}, invited=[BOB]
+        game="ruship", guild_id=1, channel_id=5, creator_id=ALICE, settings={}, seated=[BOB]
     )
     await service.cancel(lobby.id, ALICE)
     assert await store.leaderboard(1, "ruship") == ([], 0)

@@ -339,7 +339,7 @@ async def test_a_frozen_match_says_so_on_a_click_and_on_board(simcord_env) -> No
     player = player_on_turn(table, alice, bob)
     clicked = await table.click_action(player, action_buttons(table.board())[0])
     assert "frozen" in private_text(clicked) and "is over" not in private_text(clicked)
-    board = await alice.slash(table.channel, "board")
+    board = await alice.slash(table.channel, "match board")
     assert "frozen" in private_text(board)
 
 

@@ -13,11 +13,17 @@ from cogs._routes import ROUTE_SECONDS, ClickRoutes
 
 
 class FakeInteraction:
-    """A click on the public message ``clicked``, answered; records what it was asked."""
+    """A click on the public message ``clicked``, answered (by updating that message, or
+    by a private reply); records what it was asked."""
 
-    def __init__(self, clicked: int, next_id: int) -> None:
+    def __init__(self, clicked: int, next_id: int, answered_privately: bool = False) -> None:
         self.message = SimpleNamespace(id=clicked, flags=SimpleNamespace(ephemeral=False))
-        self.response = SimpleNamespace(is_done=lambda: True)
+        answer = (
+            discord.InteractionResponseType.deferred_channel_message
+            if answered_privately
+            else discord.InteractionResponseType.message_update
+        )
+        self.response = SimpleNamespace(is_done=lambda: True, type=answer)
         self.calls: list[tuple[str, Any]] = []
         interaction = self
 
@@ -35,8 +41,8 @@ class FakeInteraction:
         self.calls.append(("edit", self.message.id))
 
 
-def fake(clicked: int, next_id: int) -> discord.Interaction:
-    return FakeInteraction(clicked, next_id)  # type: ignore[return-value]
+def fake(clicked: int, next_id: int, answered_privately: bool = False) -> discord.Interaction:
+    return FakeInteraction(clicked, next_id, answered_privately)  # type: ignore[return-value]
 
 
 async def post(routes: ClickRoutes, match_id: int) -> int | None:
@@ -69,3 +75,15 @@ async def test_a_new_board_lets_go_of_the_clicks_before_the_one_that_posted_it()
     routes.settle(7, 20)
     assert not await routes.edit(7, 10, view=None), "the old board's click was let go"
     assert await routes.edit(7, 20, view=None), "the new board's own click is kept"
+
+
+async def test_a_click_answered_privately_posts_boards_but_never_edits_the_clicked_one() -> None:
+    """The hand button on a board: its original response is the private answer, so the
+    board it was clicked on is edited in the channel, and new boards follow up on it."""
+    routes = ClickRoutes(lambda: 0.0)
+    hand = fake(clicked=1, next_id=10, answered_privately=True)
+    routes.remember(7, hand)
+    assert not await routes.edit(7, 1, view=None), "not through the private answer"
+    assert hand.calls == []  # type: ignore[attr-defined]
+    assert await post(routes, 7) == 10
+    assert await routes.edit(7, 10, view=None), "its own follow-up"

@@ -56,7 +56,7 @@ async def test_two_processes_clicking_one_match_apply_every_click_once(
         channel_id=5,
         creator_id=ALICE,
         settings={"options": {}},
-        invited=[BOB],
+        seated=[BOB],
         seed=3,
     )
     started = await first.start(lobby.id, ALICE)

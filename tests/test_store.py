@@ -13,6 +13,7 @@ from bot.games import GAMES, IllegalAction
 from bot.store.contract import ChannelTaken, Match, MatchStore, Seat, StaleVersion
 from bot.store.drivers import store_from_url
 from bot.store.memory import MemoryStore
+from bot.store.shards import Shards
 from bot.store.sqlite import SqliteStore
 from bot.table.errors import (
     ChannelBusy,
@@ -87,6 +88,16 @@ async def test_user_matches_and_active_matches(store: MatchStore) -> None:
     assert [m.channel_id for m in await store.of_user(1, BOB)] == [5, 6]
     assert await store.of_user(1, CAROL) == []
     assert [m.channel_id for m in await store.active()] == [5]
+
+
+async def test_lobbies_older_than_a_time_are_found_and_no_other_match(store: MatchStore) -> None:
+    old = await lobby(store, channel=5)
+    started = await lobby(store, channel=6)
+    await store.update(replace(started, status="active"), expected_version=0, now=1)
+    assert [m.id for m in await store.stale_lobbies(0.0)] == [old.id]
+    assert [m.id for m in await store.stale_lobbies(10.0, Shards(2, (0,)))] == [old.id]
+    assert await store.stale_lobbies(10.0, Shards(2, (1,))) == [], "another shard's server"
+    assert await store.stale_lobbies(-1.0) == [], "opened later than that"
 
 
 async def test_freezing_frees_the_channel(store: MatchStore) -> None:
@@ -272,7 +283,7 @@ async def test_an_expired_turn_is_played_by_the_ai(service: MatchService, clock:
         channel_id=5,
         creator_id=ALICE,
         settings={"options": {}, "time_limit": 3600},
-        invited=[BOB],
+        seated=[BOB],
         seed=7,
     )
     match = await service.start(match.id, ALICE)
@@ -312,7 +323,7 @@ async def test_a_long_pulse_reminds_once_halfway_and_live_play_never(
             channel_id=channel,
             creator_id=ALICE,
             settings={"options": options},
-            invited=[BOB, 3],
+            seated=[BOB, 3],
             seed=7,
         )
         await service.start(lobby.id, ALICE)
@@ -506,6 +517,31 @@ async def test_followers_follow_change_and_unfollow(store: MatchStore) -> None:
     assert [f.user_id for f in await store.followers(match.id)] == [44]
 
 
+async def test_private_panels_in_direct_messages_are_stored_without_touching_the_match(
+    store: MatchStore,
+) -> None:
+    from bot.store.people import HandMessage
+
+    match = await lobby(store)
+    other = await lobby(store, channel=6)
+    assert await store.hand_messages(match.id) == []
+    await store.set_hand_message(HandMessage(match.id, BOB, 900, 901, "fr"))
+    await store.set_hand_message(HandMessage(match.id, ALICE, 800, 801, None))
+    await store.set_hand_message(HandMessage(other.id, ALICE, 800, 811, "en"))
+    assert await store.hand_messages(match.id) == [
+        HandMessage(match.id, ALICE, 800, 801, None),
+        HandMessage(match.id, BOB, 900, 901, "fr"),
+    ]
+    await store.set_hand_message(HandMessage(match.id, ALICE, 800, 802, "en"))  # sent again
+    assert (await store.hand_messages(match.id))[0] == HandMessage(match.id, ALICE, 800, 802, "en")
+    await store.drop_hand_message(match.id, BOB)
+    await store.drop_hand_message(match.id, BOB)  # gone already: nothing happens
+    assert [h.user_id for h in await store.hand_messages(match.id)] == [ALICE]
+    assert [h.message_id for h in await store.hand_messages(other.id)] == [811]
+    stored = await store.get(match.id)
+    assert stored == match, "no new version, no trace on the match"
+
+
 async def test_a_persons_active_matches_in_every_server(store: MatchStore) -> None:
     first = await lobby(store, channel=5)
     other = await store.create_lobby(
@@ -533,7 +569,7 @@ async def timed_match(service: MatchService, limit: int = 3600) -> Match:
         channel_id=5,
         creator_id=ALICE,
         settings={"options": {}, "time_limit": limit},
-        invited=[BOB],
+        seated=[BOB],
         seed=7,
     )
     return await service.start(match.id, ALICE)

@@ -16,7 +16,7 @@ import pytest
 
 from bot.store.contract import COPIED_TABLES, Match, Seat, StoreError, UndoRequest, migrations
 from bot.store.drivers import store_from_url
-from bot.store.people import Follower, NotifyPrefs
+from bot.store.people import Follower, HandMessage, NotifyPrefs
 from bot.store.postgres import PostgresStore
 from bot.store.sqlite import SqliteStore
 from bot.table.matches import MatchService
@@ -316,8 +316,9 @@ async def test_finishes_of_a_servers_game_at_once_in_two_processes_all_count(
 
 # ---------------------------------------------------------------- copying a database
 async def filled_sqlite(path: Path) -> SqliteStore:
-    """A SQLite database with a rated finished match, an active one with an undo request
-    and a follower, notification settings, and a corrupt row."""
+    """A SQLite database with a rated finished match, an active one with an undo request,
+    a follower and a private panel in direct messages, notification settings, and a corrupt
+    row."""
     store = SqliteStore(str(path))
     await store.open()
     service = MatchService(store, Clock())
@@ -327,6 +328,7 @@ async def filled_sqlite(path: Path) -> SqliteStore:
     await store.update(match, expected_version=match.version, action=(0, "roll", False), now=2.0)
     await store.put_undo_request(UndoRequest(playing, ALICE, 0, 1, 1, 5.0, (BOB,)))
     await store.follow(Follower(playing, CAROL, True, 3.0, "fr"))
+    await store.set_hand_message(HandMessage(playing, BOB, 70, 71, "fr"))
     await store.set_notify_prefs(NotifyPrefs(ALICE, pings="dm", away_until=9.5), 4.0)
     await store.db.execute("UPDATE matches SET settings = 'not json' WHERE id = ?", (playing,))
     return store
@@ -387,6 +389,7 @@ def test_every_shared_statement_is_numbered_for_postgresql() -> None:
         store.notify_prefs_sql(_ANY_ID),
         store.active_where(ALL_SHARDS),
         store.lagging_where(ALL_SHARDS),
+        store.stale_lobbies_where(ALL_SHARDS),
     ]
     for sql in shared:
         out = numbered(sql)

@@ -35,7 +35,7 @@ async def started(
         channel_id=5,
         creator_id=people[0],
         settings={"options": {}},
-        invited=list(people[1:]),
+        seated=list(people[1:]),
         ai_seats=ai,
         seed=seed,
     )
@@ -430,7 +430,7 @@ async def test_a_rematch_of_a_match_with_an_undo_plays_normally(service: MatchSe
         channel_id=5,
         creator_id=ALICE,
         settings={**done.match.settings, "rematch_of": match.id},
-        invited=[BOB],
+        seated=[BOB],
         seed=8,
     )
     rematch = await service.start(rematch.id, ALICE)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, Literal, Protocol, get_args
 
-from bot.store.people import Follower, NotifyPrefs
+from bot.store.people import Follower, HandMessage, NotifyPrefs
 from bot.store.ratings import PlayedMatch, PlayerStats, Ranked
 from bot.store.shards import ALL_SHARDS, Shards
 
@@ -163,6 +163,10 @@ class MatchStore(Protocol):
         """Record the board now showing ``version`` (never moves the record backwards)."""
         ...
 
+    async def stale_lobbies(self, before: float, shards: Shards = ALL_SHARDS) -> list[Match]:
+        """Lobbies of these shards' servers opened at ``before`` or earlier."""
+        ...
+
     async def lagging_boards(self, shards: Shards = ALL_SHARDS) -> list[Match]:
         """Active and finished matches of these shards' servers whose board shows an older
         version than stored."""
@@ -226,7 +230,7 @@ class MatchStore(Protocol):
     async def player_stats(
         self, guild_id: int | None, user_id: int, game: str | None = None
     ) -> PlayerStats:
-        """What ``/stats`` is computed from (``bot.store.ratings.PlayerStats``)."""
+        """What ``/records stats`` is computed from (``bot.store.ratings.PlayerStats``)."""
         ...
 
     async def leaderboard(
@@ -265,6 +269,20 @@ class MatchStore(Protocol):
         """Who follows the match, in the order they started."""
         ...
 
+    # Private panels in direct messages (``cogs._hands``). Private: writing them never
+    # changes the match (its version, its board).
+    async def hand_messages(self, match_id: int) -> list[HandMessage]:
+        """Where the match's players have their private panel, by user id."""
+        ...
+
+    async def set_hand_message(self, hand: HandMessage) -> None:
+        """Store where a player's private panel of a match is (replacing the last one)."""
+        ...
+
+    async def drop_hand_message(self, match_id: int, user_id: int) -> None:
+        """Forget a player's private panel of a match (its message is gone)."""
+        ...
+
 
 def migrations(dialect: str = "sqlite") -> list[tuple[int, str]]:
     """The numbered SQL migrations shipped for a dialect, in order: ``bot/store/migrations``
@@ -290,6 +308,7 @@ COPIED_TABLES = (
     "notify_settings",
     "followers",
     "undo_requests",
+    "hand_messages",
 )
 
 

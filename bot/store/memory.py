@@ -25,7 +25,7 @@ from bot.store.contract import (
     StoreError,
     UndoRequest,
 )
-from bot.store.people import Follower, NotifyPrefs
+from bot.store.people import Follower, HandMessage, NotifyPrefs
 from bot.store.ratings import (
     MOVE_TIME_MATCHES,
     TREND_MATCHES,
@@ -52,6 +52,8 @@ class MemoryStore:
         self._notify: dict[int, NotifyPrefs] = {}
         #: match id -> user id -> follower, in the order they started following.
         self._followers: dict[int, dict[int, Follower]] = {}
+        #: match id -> user id -> where their private panel is.
+        self._hands: dict[int, dict[int, HandMessage]] = {}
         self._serial = asyncio.Lock()
         self._undo: dict[int, UndoRequest] = {}
         #: match id -> until when its due timer is claimed (``due_timers``).
@@ -287,6 +289,13 @@ class MemoryStore:
             board_acting=tuple(sorted(acting)),
         )
 
+    async def stale_lobbies(self, before: float, shards: Shards = ALL_SHARDS) -> list[Match]:
+        return [
+            copy.deepcopy(m)
+            for m in self._matches.values()
+            if m.status == "lobby" and m.created_at <= before and shards.owns(m.guild_id)
+        ]
+
     async def lagging_boards(self, shards: Shards = ALL_SHARDS) -> list[Match]:
         return [
             copy.deepcopy(m)
@@ -402,6 +411,17 @@ class MemoryStore:
     async def followers(self, match_id: int) -> list[Follower]:
         found = self._followers.get(match_id, {}).values()
         return sorted(found, key=lambda f: (f.since, f.user_id))
+
+    async def hand_messages(self, match_id: int) -> list[HandMessage]:
+        found = self._hands.get(match_id, {})
+        return [found[user] for user in sorted(found)]
+
+    async def set_hand_message(self, hand: HandMessage) -> None:
+        if hand.match_id in self._matches:
+            self._hands.setdefault(hand.match_id, {})[hand.user_id] = hand
+
+    async def drop_hand_message(self, match_id: int, user_id: int) -> None:
+        self._hands.get(match_id, {}).pop(user_id, None)
 
     def _patch(self, match_id: int, **changes: Any) -> None:
         match = self._matches.get(match_id)

@@ -1,5 +1,7 @@
 """Each person's notification settings and the followers of a match, as the store keeps
-them (migration ``0005_notify.sql``). The rules that read them are ``bot.table.notify``.
+them (migration ``0005_notify.sql``; the rules that read them are ``bot.table.notify``),
+and where each player's private panel lives in their direct messages (migration
+``0008_hand_messages.sql``; ``cogs._hands`` keeps it up to date).
 """
 
 from __future__ import annotations
@@ -54,4 +56,17 @@ class Follower:
     user_id: int
     every_turn: bool = False
     since: float = 0.0
+    locale: str | None = None
+
+
+@dataclass(frozen=True)
+class HandMessage:
+    """A player's lasting private panel of a match: a message in their direct messages with
+    the bot, edited in place as the match goes on (one per player per match)."""
+
+    match_id: int
+    user_id: int
+    channel_id: int
+    message_id: int
+    #: The language of their Discord client when it was sent: the panel is written in it.
     locale: str | None = None

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
+import logging
 import re
 import zlib
 from collections.abc import AsyncIterator, Callable, Iterator, Sequence
@@ -34,7 +35,7 @@ from bot.store.contract import (
     copied_table,
     migrations,
 )
-from bot.store.people import Follower, NotifyPrefs
+from bot.store.people import Follower, HandMessage, NotifyPrefs
 from bot.store.ratings import (
     MOVE_TIME_MATCHES,
     TREND_MATCHES,
@@ -46,8 +47,12 @@ from bot.store.ratings import (
 )
 from bot.store.shards import ALL_SHARDS, Shards
 
+log = logging.getLogger(__name__)
+
 #: The first key of this driver's advisory locks, pg_advisory_lock(int, int): "RT" + a number.
 _MIGRATING = 0x5254_0001
+#: How long ``close`` waits for connections in use before dropping them.
+CLOSE_SECONDS = 10.0
 _MATCH = 0x5254_0002
 _RATINGS = 0x5254_0003
 
@@ -284,9 +289,16 @@ class PostgresStore:
                 await self._rate(conn, match, ended_at)
 
     async def close(self) -> None:
+        """Close both pools; connections still in use after ``CLOSE_SECONDS`` (a query a
+        cancelled task left running) are dropped, so closing never hangs."""
         for pool in (self._lock_pool, self._pool):
-            if pool is not None:
-                await pool.close()
+            if pool is None:
+                continue
+            try:
+                await asyncio.wait_for(pool.close(), CLOSE_SECONDS)
+            except TimeoutError:
+                log.warning("PostgreSQL connections still in use at close: dropped")
+                pool.terminate()
         self._pool = self._lock_pool = None
 
     # ---------------------------------------------------------------- matches
@@ -456,6 +468,10 @@ class PostgresStore:
             match_id,
             version,
         )
+
+    async def stale_lobbies(self, before: float, shards: Shards = ALL_SHARDS) -> list[Match]:
+        statement = _matches_sql(sql.stale_lobbies_where(shards))
+        return await self._select(self.pool, statement, before)
 
     async def lagging_boards(self, shards: Shards = ALL_SHARDS) -> list[Match]:
         return await self._select(self.pool, _matches_sql(sql.lagging_where(shards)))
@@ -651,6 +667,16 @@ class PostgresStore:
     async def followers(self, match_id: int) -> list[Follower]:
         rows = await self.pool.fetch(numbered(sql.FOLLOWERS), match_id)
         return sql.followers_from_rows(match_id, rows)
+
+    async def hand_messages(self, match_id: int) -> list[HandMessage]:
+        rows = await self.pool.fetch(numbered(sql.HAND_MESSAGES), match_id)
+        return sql.hand_messages_from_rows(match_id, rows)
+
+    async def set_hand_message(self, hand: HandMessage) -> None:
+        await self.pool.execute(numbered(sql.SET_HAND_MESSAGE), *sql.hand_message_params(hand))
+
+    async def drop_hand_message(self, match_id: int, user_id: int) -> None:
+        await self.pool.execute(numbered(sql.DROP_HAND_MESSAGE), match_id, user_id)
 
     # ---------------------------------------------------------------- copying a database
     async def export_rows(self, table: str) -> tuple[list[str], list[tuple[Any, ...]]]:

@@ -169,7 +169,7 @@ class Ranked:
 
 @dataclass(frozen=True)
 class PlayerStats:
-    """What ``/stats`` is computed from, as a store reads it."""
+    """What ``/records stats`` is computed from, as a store reads it."""
 
     #: Every finished match of the person in the server, all games, oldest first.
     results: list[PlayedMatch]

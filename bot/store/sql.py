@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.store.contract import Match, Seat, UndoRequest
-from bot.store.people import Follower, NotifyPrefs
+from bot.store.people import Follower, HandMessage, NotifyPrefs
 from bot.store.ratings import PlayedMatch, Ranked, Rating, placings
 from bot.store.shards import Shards
 
@@ -51,6 +51,15 @@ LATEST_IN_CHANNEL = "WHERE channel_id = ? ORDER BY id DESC LIMIT 1"
 
 def active_where(shards: Shards) -> str:
     return f"WHERE status = 'active' AND {shards.sql_filter()} ORDER BY id"
+
+
+def stale_lobbies_where(shards: Shards) -> str:
+    """Lobbies opened before a time (one ``?``): the one-open-match-per-channel index
+    serves it (its own condition is repeated so the planner may use it)."""
+    return (
+        "WHERE status IN ('lobby', 'active') AND status = 'lobby' AND created_at <= ? "
+        f"AND {shards.sql_filter()} ORDER BY id"
+    )
 
 
 def lagging_where(shards: Shards) -> str:
@@ -386,6 +395,31 @@ def followers_from_rows(match_id: int, rows: Iterable[Any]) -> list[Follower]:
     return [
         Follower(match_id, int(user), bool(every), float(since), locale)
         for user, every, since, locale in rows
+    ]
+
+
+HAND_MESSAGES = (
+    "SELECT user_id, channel_id, message_id, locale FROM hand_messages WHERE match_id = ? "
+    "ORDER BY user_id"
+)
+SET_HAND_MESSAGE = (
+    "INSERT INTO hand_messages (match_id, user_id, channel_id, message_id, locale) "
+    "VALUES (?, ?, ?, ?, ?) ON CONFLICT (match_id, user_id) DO UPDATE SET "
+    "channel_id = excluded.channel_id, message_id = excluded.message_id, "
+    "locale = excluded.locale"
+)
+DROP_HAND_MESSAGE = "DELETE FROM hand_messages WHERE match_id = ? AND user_id = ?"
+
+
+def hand_message_params(hand: HandMessage) -> tuple[Any, ...]:
+    """``SET_HAND_MESSAGE``'s values."""
+    return (hand.match_id, hand.user_id, hand.channel_id, hand.message_id, hand.locale)
+
+
+def hand_messages_from_rows(match_id: int, rows: Iterable[Any]) -> list[HandMessage]:
+    return [
+        HandMessage(match_id, int(user), int(channel), int(message), locale)
+        for user, channel, message, locale in rows
     ]
 
 

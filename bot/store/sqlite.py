@@ -31,7 +31,7 @@ from bot.store.contract import (
     copied_table,
     migrations,
 )
-from bot.store.people import Follower, NotifyPrefs
+from bot.store.people import Follower, HandMessage, NotifyPrefs
 from bot.store.ratings import (
     MOVE_TIME_MATCHES,
     TREND_MATCHES,
@@ -393,6 +393,11 @@ class SqliteStore:
         )
 
     @_serialised
+    async def stale_lobbies(self, before: float, shards: Shards = ALL_SHARDS) -> list[Match]:
+        statement = sql.matches_sql(sql.MATCH_COLUMNS, sql.stale_lobbies_where(shards))
+        return await self._select(statement, (before,))
+
+    @_serialised
     async def lagging_boards(self, shards: Shards = ALL_SHARDS) -> list[Match]:
         return await self._select(sql.matches_sql(sql.MATCH_COLUMNS, sql.lagging_where(shards)), ())
 
@@ -619,6 +624,20 @@ class SqliteStore:
         async with self.db.execute(sql.FOLLOWERS, (match_id,)) as cursor:
             rows = await cursor.fetchall()
         return sql.followers_from_rows(match_id, rows)
+
+    @_serialised
+    async def hand_messages(self, match_id: int) -> list[HandMessage]:
+        async with self.db.execute(sql.HAND_MESSAGES, (match_id,)) as cursor:
+            rows = await cursor.fetchall()
+        return sql.hand_messages_from_rows(match_id, rows)
+
+    @_serialised
+    async def set_hand_message(self, hand: HandMessage) -> None:
+        await self._exec(sql.SET_HAND_MESSAGE, sql.hand_message_params(hand))
+
+    @_serialised
+    async def drop_hand_message(self, match_id: int, user_id: int) -> None:
+        await self._exec(sql.DROP_HAND_MESSAGE, (match_id, user_id))
 
     async def _select(self, statement: str, params: tuple[Any, ...]) -> list[Match]:
         async with self.db.execute(statement, params) as cursor:

@@ -20,7 +20,7 @@ from bot.games import GAMES, Game
 from bot.games.base import SYSTEM_SEAT, clock_of, is_order_action
 from bot.store.contract import ChannelTaken, Match, MatchStore, Seat, StaleVersion, UndoRequest
 from bot.store.people import NotifyPrefs
-from bot.table import undo
+from bot.table import lobby, undo
 from bot.table.errors import (
     AlreadySeated,
     BadOptions,
@@ -51,6 +51,8 @@ EXPIRIES_BEFORE_AI_KEEPS_SEAT = 3
 #: The reason of a match a moderator ended, and the match setting naming that moderator.
 MODERATOR_REASON = "moderator"
 ENDED_BY = "ended_by"
+#: The match setting that marks a lobby cancelled because it did not start within a day.
+EXPIRED = "expired"
 
 #: The match setting holding the version its last undo wrote: clicks made on a board older
 #: than that are stale, even though no action was logged since (the log lost some).
@@ -116,23 +118,46 @@ class MatchService(TurnTimers):
         channel_id: int,
         creator_id: int,
         settings: dict[str, Any],
-        invited: list[int] | None = None,
+        seated: list[int] | None = None,
+        challenged: list[int] | None = None,
         ai_seats: int = 0,
         seed: int | None = None,
     ) -> Match:
-        engine = GAMES[game]
-        self._check_options(engine, settings.get("options", {}))
+        """A lobby with its creator seated, ``ai_seats`` AI seats, and ``challenged`` people
+        invited (seated only when they accept). ``seated``: people seated at once, for
+        callers that already have their consent (the benches, the tests)."""
         seats = [Seat(0, creator_id)]
-        for user_id in invited or []:
+        for user_id in seated or []:
             if user_id != creator_id and all(s.user_id != user_id for s in seats):
                 seats.append(Seat(len(seats), user_id))
         for _ in range(ai_seats):
             seats.append(Seat(len(seats), None, is_ai=True))
-        if len(seats) > engine.max_players:
+        return await self._create_lobby(
+            game, guild_id, channel_id, creator_id, settings, seats, challenged or [], seed
+        )
+
+    async def _create_lobby(
+        self,
+        game: str,
+        guild_id: int | None,
+        channel_id: int,
+        creator_id: int,
+        settings: dict[str, Any],
+        seats: list[Seat],
+        challenged: list[int],
+        seed: int | None,
+    ) -> Match:
+        engine = GAMES[game]
+        self._check_options(engine, settings.get("options", {}))
+        if len(seats) + len(set(challenged) - {creator_id}) > engine.max_players:
             raise LobbyFull(max=engine.max_players)
         existing = await self.store.open_in_channel(channel_id)
         if existing is not None:
             raise ChannelBusy(match=existing)
+        now = self.clock()
+        pending = {str(u): now for u in challenged if u != creator_id}
+        if pending:
+            settings = {**settings, lobby.INVITED: pending, lobby.INVITEES: list(pending)}
         try:
             return await self.store.create_lobby(
                 guild_id=guild_id,
@@ -142,11 +167,76 @@ class MatchService(TurnTimers):
                 seed=seed if seed is not None else random.SystemRandom().randrange(2**62),
                 settings=settings,
                 seats=seats,
-                now=self.clock(),
+                now=now,
             )
         except ChannelTaken as error:
             taken = await self.store.open_in_channel(channel_id)
             raise ChannelBusy(match=taken) from error
+
+    async def rematch(self, match_id: int, user_id: int) -> Match:
+        """A lobby after a finished match: its seats turned by one, its options; the other
+        people hold their seats until they press Start."""
+        old = await self.get(match_id)
+        if old.status != "finished":
+            raise MatchNotActive(match=old)
+        if old.seat_of(user_id) is None:
+            raise NotSeated(match=old)
+        people = [s.user_id for s in old.seats if s.user_id is not None and s.user_id != user_id]
+        settings = {
+            **_without(old.settings, lobby.INVITED),
+            lobby.REMATCH_OF: old.id,
+            lobby.HELD: sorted(set(people)),
+        }
+        return await self._create_lobby(
+            old.game,
+            old.guild_id,
+            old.channel_id,
+            user_id,
+            settings,
+            lobby.rematch_seats(old),
+            [],
+            None,
+        )
+
+    async def invite(self, match_id: int, by_user: int, user_id: int) -> Match:
+        """A challenge from the lobby's creator to ``user_id``."""
+
+        def change(match: Match) -> Match:
+            if by_user != match.creator_id:
+                raise OnlyCreator()
+            if user_id == by_user:
+                raise lobby.InviteSelf()
+            taken = len(match.seats) + len(lobby.invitations(match))
+            if taken >= self.engine(match).max_players:
+                raise LobbyFull(max=self.engine(match).max_players)
+            return lobby.invite(match, user_id, self.clock())
+
+        return await self._change_lobby(match_id, change)
+
+    async def answer_challenge(self, match_id: int, user_id: int, name: str, accept: bool) -> Match:
+        """The invited person accepts (and is seated) or declines."""
+
+        def change(match: Match) -> Match:
+            if user_id not in lobby.invitations(match):
+                raise lobby.NotInvited()
+            if not accept:
+                return lobby.withdraw(match, user_id)
+            if len(match.seats) >= self.engine(match).max_players:
+                raise LobbyFull(max=self.engine(match).max_players)
+            return lobby.seat_invitee(match, user_id, name)
+
+        return await self._change_lobby(match_id, change)
+
+    async def expire_lobby(self, match_id: int) -> Match | None:
+        """A lobby that did not start within ``lobby.LOBBY_SECONDS`` is cancelled (None if
+        it started, ended or is not due meanwhile)."""
+        async with self.lock(match_id):
+            match = await self._get(match_id)
+            if match.status != "lobby" or self.clock() < lobby.expires_at(match):
+                return None
+            expired = replace(lobby.without_challenges(match), status="cancelled")
+            settings = {**expired.settings, EXPIRED: True}
+            return await self._write(replace(expired, settings=settings), match.version)
 
     @staticmethod
     def _check_options(engine: Game[Any], options: dict[str, Any]) -> None:
@@ -162,8 +252,9 @@ class MatchService(TurnTimers):
         def change(match: Match) -> Match:
             if match.seat_of(user_id) is not None:
                 raise AlreadySeated()
-            if len(match.seats) >= self.engine(match).max_players:
-                raise LobbyFull(max=self.engine(match).max_players)
+            if user_id in lobby.invitations(match):  # Join answers their own challenge
+                return lobby.seat_invitee(match, user_id, name)
+            self._check_room(match)
             names = {**match.settings.get("names", {}), str(user_id): name}
             seated = _with_seats(match, [*match.seats, Seat(0, user_id)])
             return replace(seated, settings={**match.settings, "names": names})
@@ -176,7 +267,8 @@ class MatchService(TurnTimers):
                 raise NotSeated()
             if user_id == match.creator_id:
                 raise CreatorCannotLeave()
-            return _with_seats(match, [s for s in match.seats if s.user_id != user_id])
+            left = lobby.ready(match, user_id)  # a rematch no longer holds their seat
+            return _with_seats(left, [s for s in match.seats if s.user_id != user_id])
 
         return await self._change_lobby(match_id, change)
 
@@ -184,11 +276,16 @@ class MatchService(TurnTimers):
         def change(match: Match) -> Match:
             if match.seat_of(user_id) is None:
                 raise NotSeated()
-            if len(match.seats) >= self.engine(match).max_players:
-                raise LobbyFull(max=self.engine(match).max_players)
+            self._check_room(match)
             return _with_seats(match, [*match.seats, Seat(0, None, is_ai=True)])
 
         return await self._change_lobby(match_id, change)
+
+    def _check_room(self, match: Match) -> None:
+        """A free seat, the seats challenges wait for left aside."""
+        taken = len(match.seats) + len(lobby.invitations(match))
+        if taken >= self.engine(match).max_players:
+            raise LobbyFull(max=self.engine(match).max_players)
 
     async def cancel(self, match_id: int, user_id: int) -> Match:
         def change(match: Match) -> Match:
@@ -199,21 +296,34 @@ class MatchService(TurnTimers):
         return await self._change_lobby(match_id, change)
 
     async def start(self, match_id: int, user_id: int) -> Match:
+        """The creator starts the lobby; in a rematch, each of its people presses Start and
+        the match starts once all of them have. Pending challenges lapse."""
+
         def change(match: Match) -> Match:
             engine = self.engine(match)
-            if user_id != match.creator_id:
+            holding = lobby.held(match)
+            if match.settings.get(lobby.REMATCH_OF) is not None:
+                if match.seat_of(user_id) is None:
+                    raise NotSeated()
+                match = lobby.ready(match, user_id)
+                if user_id in holding and len(holding) > 1:
+                    return match  # seated: the match starts when the others press Start too
+                if lobby.held(match):
+                    raise lobby.StillHeld(players=", ".join(f"<@{u}>" for u in lobby.held(match)))
+            elif user_id != match.creator_id:
                 raise OnlyCreator()
             count = len(match.seats)
             if not engine.min_players <= count <= engine.max_players:
                 raise WrongPlayerCount(min=engine.min_players, max=engine.max_players, count=count)
             state = engine.new_state(count, match.seed, match.settings.get("options", {}))
             now = self.clock()
+            settings = lobby.without_challenges(match).settings
             return replace(
                 match,
                 status="active",
                 state=json.dumps(engine.dump(state)),
                 # A rematch's settings are copied from its match: none of its undos count.
-                settings={**_without(match.settings, UNDONE_AT), STARTED_AT: now},
+                settings={**_without(settings, UNDONE_AT), STARTED_AT: now},
                 turn_started_at=now,
                 last_reminder_at=None,
             )

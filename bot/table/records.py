@@ -1,5 +1,5 @@
-"""Players' records as ``/stats`` shows them: the figures of a person's finished matches
-and the refusals of the records commands. The placings and ratings themselves are the
+"""Players' records as ``/records stats`` shows them: the figures of a person's finished
+matches and the refusals of the records commands. The placings and ratings themselves are the
 store's (``bot.store.ratings``): they are written in the transaction that finishes a match.
 """
 

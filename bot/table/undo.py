@@ -122,7 +122,7 @@ class UndoPlan:
 
 @dataclass(frozen=True)
 class UndoAsked:
-    """``/undo`` answered: the request waits for ``voters``, or (nobody to ask) is done."""
+    """``/match undo`` answered: the request waits for ``voters``, or (nobody to ask) is done."""
 
     match: Match
     plan: UndoPlan

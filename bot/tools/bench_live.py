@@ -63,7 +63,7 @@ class LiveBench:
             channel_id=channel,
             creator_id=people[0],
             settings={"options": options},
-            invited=people[1:],
+            seated=people[1:],
             seed=self.rng.randrange(2**31),
         )
         await self.service.start(match.id, people[0])

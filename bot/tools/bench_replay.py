@@ -3,9 +3,9 @@ issue's budget: a 200-turn match in at most 10 s on one core), for each turn gam
 
 Each match is played through its engine by seeded players (the AI, or random legal moves
 where the AI ends matches too soon), logged as the store would log it, then replayed the
-way ``/replay`` does: the log replayed (``bot.table.replay.replay``), the boards drawn in a render
-worker and encoded in a thread (``BoardPainter.render_replay``): one step after the other,
-so one core at a time. Meanwhile another match's board is asked for every 100 ms, to see
+way ``/match replay`` does: the log replayed (``bot.table.replay.replay``), the boards drawn
+in a render worker and encoded in a thread (``BoardPainter.render_replay``): one step after
+the other, so one core at a time. Meanwhile another match's board is asked for every 100 ms, to see
 how long a click elsewhere waits behind a replay.
 """
 
@@ -136,7 +136,7 @@ def long_match(game: str, turns: int, seed: int) -> tuple[Match, list[LogEntry]]
 
 
 async def time_replay(painter: BoardPainter, game: str, turns: int, seed: int) -> Timed:
-    """A long match replayed the way ``/replay`` does it, while another match's board is
+    """A long match replayed the way ``/match replay`` does it, while another match's board is
     asked for every 100 ms (a click elsewhere)."""
     match, log = long_match(game, turns, seed)
     engine = GAMES[game]

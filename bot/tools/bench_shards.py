@@ -85,7 +85,7 @@ async def open_started_match(
         channel_id=numbering.channel_base + number,
         creator_id=players[0],
         settings={"options": {}},
-        invited=players[1:],
+        seated=players[1:],
         seed=seed,
     )
     return await service.start(lobby.id, players[0])

@@ -128,6 +128,10 @@ class RushOutCog(
         embed = rules_embed(mode, Tr(interaction.locale))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
+    def rules_embed(self, tr: Tr) -> discord.Embed:
+        """``rules`` without a mode: the core rules and the list of modes."""
+        return rules_embed(None, tr)
+
 
 def engine_options(
     mode: str, sorcerer: str, play: str, cooldown: float, pulse: int, throws: int, handicap: bool
