@@ -14,7 +14,8 @@ from bot.games.base import SeededRng, is_order_action, watch_draws
 from bot.store.contract import Match, MatchStore, StaleVersion, UndoRequest
 from bot.table import undo
 from bot.table.errors import NotSeated, StaleBoard
-from bot.table.matches import UNDONE_AT, MatchService
+from bot.table.matches import MatchService
+from bot.table.writes import UNDONE_AT
 from tests.conftest import Clock
 
 ALICE, BOB, CAROL, DAVE = 11, 22, 33, 44

@@ -13,11 +13,29 @@ Pure: functions of a lobby ``Match``; ``MatchService`` writes what they return.
 
 from __future__ import annotations
 
+import json
+import random
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from bot.store.contract import Match, Seat
-from bot.table.errors import TableError
+from bot.games import GAMES, Game
+from bot.store.contract import ChannelTaken, Match, Seat
+from bot.table.errors import (
+    AlreadySeated,
+    BadOptions,
+    ChannelBusy,
+    CreatorCannotLeave,
+    LobbyFull,
+    MatchNotActive,
+    NotInLobby,
+    NotSeated,
+    OnlyCreator,
+    TableError,
+    WrongPlayerCount,
+)
+from bot.table.timers import STARTED_AT
+from bot.table.writes import EXPIRED, UNDONE_AT, TableWrites, with_seats, without
 
 #: Match settings: pending challenges ({user id: when invited}), everyone ever invited in
 #: order (an accepted challenge seats its player after the earlier ones), and the seats a
@@ -119,3 +137,235 @@ def ready(match: Match, user_id: int) -> Match:
 def without_challenges(match: Match) -> Match:
     """A lobby that starts or ends: its pending challenges lapse."""
     return _with_settings(match, **{INVITED: {}, HELD: []})
+
+
+class Lobbies(TableWrites):
+    """The lobby's side of the table's service: open, join, leave, add an AI, challenge,
+    answer, rematch, start, cancel, expire."""
+
+    async def open_lobby(
+        self,
+        *,
+        game: str,
+        guild_id: int | None,
+        channel_id: int,
+        creator_id: int,
+        settings: dict[str, Any],
+        seated: list[int] | None = None,
+        challenged: list[int] | None = None,
+        ai_seats: int = 0,
+        seed: int | None = None,
+    ) -> Match:
+        """A lobby with its creator seated, ``ai_seats`` AI seats, and ``challenged`` people
+        invited (seated only when they accept). ``seated``: people seated at once, for
+        callers that already have their consent (the benches, the tests)."""
+        seats = [Seat(0, creator_id)]
+        for user_id in seated or []:
+            if user_id != creator_id and all(s.user_id != user_id for s in seats):
+                seats.append(Seat(len(seats), user_id))
+        for _ in range(ai_seats):
+            seats.append(Seat(len(seats), None, is_ai=True))
+        return await self._create_lobby(
+            game, guild_id, channel_id, creator_id, settings, seats, challenged or [], seed
+        )
+
+    async def _create_lobby(
+        self,
+        game: str,
+        guild_id: int | None,
+        channel_id: int,
+        creator_id: int,
+        settings: dict[str, Any],
+        seats: list[Seat],
+        challenged: list[int],
+        seed: int | None,
+    ) -> Match:
+        engine = GAMES[game]
+        self._check_options(engine, settings.get("options", {}))
+        if len(seats) + len(set(challenged) - {creator_id}) > engine.max_players:
+            raise LobbyFull(max=engine.max_players)
+        existing = await self.store.open_in_channel(channel_id)
+        if existing is not None:
+            raise ChannelBusy(match=existing)
+        now = self.clock()
+        pending = {str(u): now for u in challenged if u != creator_id}
+        if pending:
+            settings = {**settings, INVITED: pending, INVITEES: list(pending)}
+        try:
+            return await self.store.create_lobby(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                game=game,
+                creator_id=creator_id,
+                seed=seed if seed is not None else random.SystemRandom().randrange(2**62),
+                settings=settings,
+                seats=seats,
+                now=now,
+            )
+        except ChannelTaken as error:
+            taken = await self.store.open_in_channel(channel_id)
+            raise ChannelBusy(match=taken) from error
+
+    async def rematch(self, match_id: int, user_id: int) -> Match:
+        """A lobby after a finished match: its seats turned by one, its options; the other
+        people hold their seats until they press Start."""
+        old = await self.get(match_id)
+        if old.status != "finished":
+            raise MatchNotActive(match=old)
+        if old.seat_of(user_id) is None:
+            raise NotSeated(match=old)
+        people = [s.user_id for s in old.seats if s.user_id is not None and s.user_id != user_id]
+        settings = {
+            **without(old.settings, INVITED),
+            REMATCH_OF: old.id,
+            HELD: sorted(set(people)),
+        }
+        return await self._create_lobby(
+            old.game,
+            old.guild_id,
+            old.channel_id,
+            user_id,
+            settings,
+            rematch_seats(old),
+            [],
+            None,
+        )
+
+    async def invite(self, match_id: int, by_user: int, user_id: int) -> Match:
+        """A challenge from the lobby's creator to ``user_id``."""
+
+        def change(match: Match) -> Match:
+            if by_user != match.creator_id:
+                raise OnlyCreator()
+            if user_id == by_user:
+                raise InviteSelf()
+            taken = len(match.seats) + len(invitations(match))
+            if taken >= self.engine(match).max_players:
+                raise LobbyFull(max=self.engine(match).max_players)
+            return invite(match, user_id, self.clock())
+
+        return await self._change_lobby(match_id, change)
+
+    async def answer_challenge(self, match_id: int, user_id: int, name: str, accept: bool) -> Match:
+        """The invited person accepts (and is seated) or declines."""
+
+        def change(match: Match) -> Match:
+            if user_id not in invitations(match):
+                raise NotInvited()
+            if not accept:
+                return withdraw(match, user_id)
+            if len(match.seats) >= self.engine(match).max_players:
+                raise LobbyFull(max=self.engine(match).max_players)
+            return seat_invitee(match, user_id, name)
+
+        return await self._change_lobby(match_id, change)
+
+    async def expire_lobby(self, match_id: int) -> Match | None:
+        """A lobby that did not start within ``LOBBY_SECONDS`` is cancelled (None if
+        it started, ended or is not due meanwhile)."""
+        async with self.lock(match_id):
+            match = await self._get(match_id)
+            if match.status != "lobby" or self.clock() < expires_at(match):
+                return None
+            expired = replace(without_challenges(match), status="cancelled")
+            settings = {**expired.settings, EXPIRED: True}
+            return await self._write(replace(expired, settings=settings), match.version)
+
+    @staticmethod
+    def _check_options(engine: Game[Any], options: dict[str, Any]) -> None:
+        try:
+            engine.new_state(engine.min_players, 0, options)
+        except ValueError as error:
+            raise BadOptions(reason=str(error)) from error
+
+    async def join(self, match_id: int, user_id: int, name: str) -> Match:
+        """Seat a person and remember their name in the same write (simultaneous Joins
+        must keep every name)."""
+
+        def change(match: Match) -> Match:
+            if match.seat_of(user_id) is not None:
+                raise AlreadySeated()
+            if user_id in invitations(match):  # Join answers their own challenge
+                return seat_invitee(match, user_id, name)
+            self._check_room(match)
+            names = {**match.settings.get("names", {}), str(user_id): name}
+            seated = with_seats(match, [*match.seats, Seat(0, user_id)])
+            return replace(seated, settings={**match.settings, "names": names})
+
+        return await self._change_lobby(match_id, change)
+
+    async def leave(self, match_id: int, user_id: int) -> Match:
+        def change(match: Match) -> Match:
+            if match.seat_of(user_id) is None:
+                raise NotSeated()
+            if user_id == match.creator_id:
+                raise CreatorCannotLeave()
+            left = ready(match, user_id)  # a rematch no longer holds their seat
+            return with_seats(left, [s for s in match.seats if s.user_id != user_id])
+
+        return await self._change_lobby(match_id, change)
+
+    async def add_ai(self, match_id: int, user_id: int) -> Match:
+        def change(match: Match) -> Match:
+            if match.seat_of(user_id) is None:
+                raise NotSeated()
+            self._check_room(match)
+            return with_seats(match, [*match.seats, Seat(0, None, is_ai=True)])
+
+        return await self._change_lobby(match_id, change)
+
+    def _check_room(self, match: Match) -> None:
+        """A free seat, the seats challenges wait for left aside."""
+        taken = len(match.seats) + len(invitations(match))
+        if taken >= self.engine(match).max_players:
+            raise LobbyFull(max=self.engine(match).max_players)
+
+    async def cancel(self, match_id: int, user_id: int) -> Match:
+        def change(match: Match) -> Match:
+            if user_id != match.creator_id:
+                raise OnlyCreator()
+            return replace(match, status="cancelled")
+
+        return await self._change_lobby(match_id, change)
+
+    async def start(self, match_id: int, user_id: int) -> Match:
+        """The creator starts the lobby; in a rematch, each of its people presses Start and
+        the match starts once all of them have. Pending challenges lapse."""
+
+        def change(match: Match) -> Match:
+            engine = self.engine(match)
+            holding = held(match)
+            if match.settings.get(REMATCH_OF) is not None:
+                if match.seat_of(user_id) is None:
+                    raise NotSeated()
+                match = ready(match, user_id)
+                if user_id in holding and len(holding) > 1:
+                    return match  # seated: the match starts when the others press Start too
+                if held(match):
+                    raise StillHeld(players=", ".join(f"<@{u}>" for u in held(match)))
+            elif user_id != match.creator_id:
+                raise OnlyCreator()
+            count = len(match.seats)
+            if not engine.min_players <= count <= engine.max_players:
+                raise WrongPlayerCount(min=engine.min_players, max=engine.max_players, count=count)
+            state = engine.new_state(count, match.seed, match.settings.get("options", {}))
+            now = self.clock()
+            settings = without_challenges(match).settings
+            return replace(
+                match,
+                status="active",
+                state=json.dumps(engine.dump(state)),
+                # A rematch's settings are copied from its match: none of its undos count.
+                settings={**without(settings, UNDONE_AT), STARTED_AT: now},
+                turn_started_at=now,
+                last_reminder_at=None,
+            )
+
+        return await self._change_lobby(match_id, change)
+
+    async def _change_lobby(self, match_id: int, change: Callable[[Match], Match]) -> Match:
+        async with self.lock(match_id):
+            match = await self._get(match_id)
+            if match.status != "lobby":
+                raise NotInLobby()
+            return await self._write(change(match), match.version)

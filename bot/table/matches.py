@@ -11,39 +11,25 @@ import asyncio
 import json
 import logging
 import random
-from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.games import GAMES, Game
 from bot.games.base import SYSTEM_SEAT, clock_of, is_order_action
-from bot.store.contract import ChannelTaken, Match, MatchStore, Seat, StaleVersion, UndoRequest
-from bot.store.people import NotifyPrefs
-from bot.table import lobby, undo
+from bot.store.contract import Match, StaleVersion, UndoRequest
+from bot.table import undo
 from bot.table.errors import (
-    AlreadySeated,
-    BadOptions,
-    ChannelBusy,
-    CreatorCannotLeave,
-    LobbyFull,
     MatchFrozen,
     MatchNotActive,
-    NotInLobby,
     NotSeated,
     NotYourPanel,
     NotYourTurn,
-    OnlyCreator,
     StaleBoard,
     TableError,
     UnknownAction,
-    UnknownMatch,
-    WrongPlayerCount,
 )
-from bot.table.timers import (
-    STARTED_AT,
-    TurnTimers,
-)
+from bot.table.lobby import Lobbies
+from bot.table.writes import UNDONE_AT, with_ai_seat
 
 log = logging.getLogger(__name__)
 
@@ -51,12 +37,7 @@ EXPIRIES_BEFORE_AI_KEEPS_SEAT = 3
 #: The reason of a match a moderator ended, and the match setting naming that moderator.
 MODERATOR_REASON = "moderator"
 ENDED_BY = "ended_by"
-#: The match setting that marks a lobby cancelled because it did not start within a day.
-EXPIRED = "expired"
 
-#: The match setting holding the version its last undo wrote: clicks made on a board older
-#: than that are stale, even though no action was logged since (the log lost some).
-UNDONE_AT = "undone_at"
 MAX_ACTIONS_FOR_AN_EXPIRED_TURN = 200
 
 
@@ -92,293 +73,11 @@ def ai_rng(match: Match) -> random.Random:
     return random.Random(match.seed * 1_000_003 + match.version)
 
 
-class MatchService(TurnTimers):
-    def __init__(self, store: MatchStore, clock: Callable[[], float]) -> None:
-        super().__init__(clock)
-        self.store = store
-        self._locks: dict[int, asyncio.Lock] = {}
-
-    @asynccontextmanager
-    async def lock(self, match_id: int) -> AsyncIterator[None]:
-        """Serialises the changes of one match: inside this process, then across the
-        processes sharing the database (``MatchStore.match_lock``). The version check
-        still refuses any write made from an outdated read."""
-        async with (
-            self._locks.setdefault(match_id, asyncio.Lock()),
-            self.store.match_lock(match_id),
-        ):
-            yield
-
-    # ---------------------------------------------------------------- lobby
-    async def open_lobby(
-        self,
-        *,
-        game: str,
-        guild_id: int | None,
-        channel_id: int,
-        creator_id: int,
-        settings: dict[str, Any],
-        seated: list[int] | None = None,
-        challenged: list[int] | None = None,
-        ai_seats: int = 0,
-        seed: int | None = None,
-    ) -> Match:
-        """A lobby with its creator seated, ``ai_seats`` AI seats, and ``challenged`` people
-        invited (seated only when they accept). ``seated``: people seated at once, for
-        callers that already have their consent (the benches, the tests)."""
-        seats = [Seat(0, creator_id)]
-        for user_id in seated or []:
-            if user_id != creator_id and all(s.user_id != user_id for s in seats):
-                seats.append(Seat(len(seats), user_id))
-        for _ in range(ai_seats):
-            seats.append(Seat(len(seats), None, is_ai=True))
-        return await self._create_lobby(
-            game, guild_id, channel_id, creator_id, settings, seats, challenged or [], seed
-        )
-
-    async def _create_lobby(
-        self,
-        game: str,
-        guild_id: int | None,
-        channel_id: int,
-        creator_id: int,
-        settings: dict[str, Any],
-        seats: list[Seat],
-        challenged: list[int],
-        seed: int | None,
-    ) -> Match:
-        engine = GAMES[game]
-        self._check_options(engine, settings.get("options", {}))
-        if len(seats) + len(set(challenged) - {creator_id}) > engine.max_players:
-            raise LobbyFull(max=engine.max_players)
-        existing = await self.store.open_in_channel(channel_id)
-        if existing is not None:
-            raise ChannelBusy(match=existing)
-        now = self.clock()
-        pending = {str(u): now for u in challenged if u != creator_id}
-        if pending:
-            settings = {**settings, lobby.INVITED: pending, lobby.INVITEES: list(pending)}
-        try:
-            return await self.store.create_lobby(
-                guild_id=guild_id,
-                channel_id=channel_id,
-                game=game,
-                creator_id=creator_id,
-                seed=seed if seed is not None else random.SystemRandom().randrange(2**62),
-                settings=settings,
-                seats=seats,
-                now=now,
-            )
-        except ChannelTaken as error:
-            taken = await self.store.open_in_channel(channel_id)
-            raise ChannelBusy(match=taken) from error
-
-    async def rematch(self, match_id: int, user_id: int) -> Match:
-        """A lobby after a finished match: its seats turned by one, its options; the other
-        people hold their seats until they press Start."""
-        old = await self.get(match_id)
-        if old.status != "finished":
-            raise MatchNotActive(match=old)
-        if old.seat_of(user_id) is None:
-            raise NotSeated(match=old)
-        people = [s.user_id for s in old.seats if s.user_id is not None and s.user_id != user_id]
-        settings = {
-            **_without(old.settings, lobby.INVITED),
-            lobby.REMATCH_OF: old.id,
-            lobby.HELD: sorted(set(people)),
-        }
-        return await self._create_lobby(
-            old.game,
-            old.guild_id,
-            old.channel_id,
-            user_id,
-            settings,
-            lobby.rematch_seats(old),
-            [],
-            None,
-        )
-
-    async def invite(self, match_id: int, by_user: int, user_id: int) -> Match:
-        """A challenge from the lobby's creator to ``user_id``."""
-
-        def change(match: Match) -> Match:
-            if by_user != match.creator_id:
-                raise OnlyCreator()
-            if user_id == by_user:
-                raise lobby.InviteSelf()
-            taken = len(match.seats) + len(lobby.invitations(match))
-            if taken >= self.engine(match).max_players:
-                raise LobbyFull(max=self.engine(match).max_players)
-            return lobby.invite(match, user_id, self.clock())
-
-        return await self._change_lobby(match_id, change)
-
-    async def answer_challenge(self, match_id: int, user_id: int, name: str, accept: bool) -> Match:
-        """The invited person accepts (and is seated) or declines."""
-
-        def change(match: Match) -> Match:
-            if user_id not in lobby.invitations(match):
-                raise lobby.NotInvited()
-            if not accept:
-                return lobby.withdraw(match, user_id)
-            if len(match.seats) >= self.engine(match).max_players:
-                raise LobbyFull(max=self.engine(match).max_players)
-            return lobby.seat_invitee(match, user_id, name)
-
-        return await self._change_lobby(match_id, change)
-
-    async def expire_lobby(self, match_id: int) -> Match | None:
-        """A lobby that did not start within ``lobby.LOBBY_SECONDS`` is cancelled (None if
-        it started, ended or is not due meanwhile)."""
-        async with self.lock(match_id):
-            match = await self._get(match_id)
-            if match.status != "lobby" or self.clock() < lobby.expires_at(match):
-                return None
-            expired = replace(lobby.without_challenges(match), status="cancelled")
-            settings = {**expired.settings, EXPIRED: True}
-            return await self._write(replace(expired, settings=settings), match.version)
-
-    @staticmethod
-    def _check_options(engine: Game[Any], options: dict[str, Any]) -> None:
-        try:
-            engine.new_state(engine.min_players, 0, options)
-        except ValueError as error:
-            raise BadOptions(reason=str(error)) from error
-
-    async def join(self, match_id: int, user_id: int, name: str) -> Match:
-        """Seat a person and remember their name in the same write (simultaneous Joins
-        must keep every name)."""
-
-        def change(match: Match) -> Match:
-            if match.seat_of(user_id) is not None:
-                raise AlreadySeated()
-            if user_id in lobby.invitations(match):  # Join answers their own challenge
-                return lobby.seat_invitee(match, user_id, name)
-            self._check_room(match)
-            names = {**match.settings.get("names", {}), str(user_id): name}
-            seated = _with_seats(match, [*match.seats, Seat(0, user_id)])
-            return replace(seated, settings={**match.settings, "names": names})
-
-        return await self._change_lobby(match_id, change)
-
-    async def leave(self, match_id: int, user_id: int) -> Match:
-        def change(match: Match) -> Match:
-            if match.seat_of(user_id) is None:
-                raise NotSeated()
-            if user_id == match.creator_id:
-                raise CreatorCannotLeave()
-            left = lobby.ready(match, user_id)  # a rematch no longer holds their seat
-            return _with_seats(left, [s for s in match.seats if s.user_id != user_id])
-
-        return await self._change_lobby(match_id, change)
-
-    async def add_ai(self, match_id: int, user_id: int) -> Match:
-        def change(match: Match) -> Match:
-            if match.seat_of(user_id) is None:
-                raise NotSeated()
-            self._check_room(match)
-            return _with_seats(match, [*match.seats, Seat(0, None, is_ai=True)])
-
-        return await self._change_lobby(match_id, change)
-
-    def _check_room(self, match: Match) -> None:
-        """A free seat, the seats challenges wait for left aside."""
-        taken = len(match.seats) + len(lobby.invitations(match))
-        if taken >= self.engine(match).max_players:
-            raise LobbyFull(max=self.engine(match).max_players)
-
-    async def cancel(self, match_id: int, user_id: int) -> Match:
-        def change(match: Match) -> Match:
-            if user_id != match.creator_id:
-                raise OnlyCreator()
-            return replace(match, status="cancelled")
-
-        return await self._change_lobby(match_id, change)
-
-    async def start(self, match_id: int, user_id: int) -> Match:
-        """The creator starts the lobby; in a rematch, each of its people presses Start and
-        the match starts once all of them have. Pending challenges lapse."""
-
-        def change(match: Match) -> Match:
-            engine = self.engine(match)
-            holding = lobby.held(match)
-            if match.settings.get(lobby.REMATCH_OF) is not None:
-                if match.seat_of(user_id) is None:
-                    raise NotSeated()
-                match = lobby.ready(match, user_id)
-                if user_id in holding and len(holding) > 1:
-                    return match  # seated: the match starts when the others press Start too
-                if lobby.held(match):
-                    raise lobby.StillHeld(players=", ".join(f"<@{u}>" for u in lobby.held(match)))
-            elif user_id != match.creator_id:
-                raise OnlyCreator()
-            count = len(match.seats)
-            if not engine.min_players <= count <= engine.max_players:
-                raise WrongPlayerCount(min=engine.min_players, max=engine.max_players, count=count)
-            state = engine.new_state(count, match.seed, match.settings.get("options", {}))
-            now = self.clock()
-            settings = lobby.without_challenges(match).settings
-            return replace(
-                match,
-                status="active",
-                state=json.dumps(engine.dump(state)),
-                # A rematch's settings are copied from its match: none of its undos count.
-                settings={**_without(settings, UNDONE_AT), STARTED_AT: now},
-                turn_started_at=now,
-                last_reminder_at=None,
-            )
-
-        return await self._change_lobby(match_id, change)
-
-    async def _change_lobby(self, match_id: int, change: Callable[[Match], Match]) -> Match:
-        async with self.lock(match_id):
-            match = await self._get(match_id)
-            if match.status != "lobby":
-                raise NotInLobby()
-            return await self._write(change(match), match.version)
+class MatchService(Lobbies):
+    """The table's rules for every game: lobbies (``Lobbies``), play, the AI, resigning,
+    moderators, timers and undo."""
 
     # ---------------------------------------------------------------- play
-    def load_state(self, match: Match) -> Any:
-        """The engine state of a match; raises ``MatchFrozen`` for a corrupt row."""
-        if match.status == "frozen":
-            raise MatchFrozen()
-        try:
-            if match.state is None:
-                raise ValueError("no state stored")
-            return self.engine(match).load(json.loads(match.state))
-        except Exception as error:  # any failure to read the row means the row is corrupt
-            log.exception("match %s: unreadable state, freezing it", match.id)
-            raise MatchFrozen(reason=str(error)) from error
-
-    def replayed(
-        self, match: Match, log: Sequence[tuple[int, int, str, float]], start: Any = None
-    ) -> Iterator[Any]:
-        """The match told again from its seed and its action log (``timed_action_log``
-        rows): the opening state (or ``start``, a state to go on from), then the state
-        after each action, a real-time game's at the action's own match time. Raises
-        ``IllegalAction`` at an action today's rules refuse. The one replay of a match:
-        ``/log`` and undo requests go through it."""
-        engine = self.engine(match)
-        clock = clock_of(engine)
-        state = start
-        if state is None:
-            state = engine.new_state(
-                len(match.seats), match.seed, match.settings.get("options", {})
-            )
-        yield state
-        for _seq, seat, action, at in log:
-            if clock is not None:
-                state = clock.apply_at(state, seat, action, self.match_time(match, at))
-            else:
-                state = engine.apply(state, seat, action)
-            yield state
-
-    async def freeze(self, match: Match, reason: str) -> None:
-        await self.store.freeze(match.id, reason, self.clock())
-
-    async def get(self, match_id: int) -> Match:
-        return await self._get(match_id)
-
     async def act(
         self,
         match_id: int,
@@ -500,14 +199,6 @@ class MatchService(TurnTimers):
                 return None
             return await self._apply(match, state, seat, action, by_ai=True)
 
-    async def _state_or_freeze(self, match: Match) -> Any:
-        try:
-            return self.load_state(match)
-        except MatchFrozen:
-            if match.status != "frozen":
-                await self.freeze(match, "unreadable state")
-            raise
-
     async def _apply(
         self, match: Match, state: Any, seat: int, action: str, *, by_ai: bool
     ) -> Played:
@@ -554,7 +245,7 @@ class MatchService(TurnTimers):
                     match, status="finished", result={"winners": [1 - seat], "reason": "resigned"}
                 )
             else:
-                updated = _with_ai_seat(match, seat)
+                updated = with_ai_seat(match, seat)
             return await self._write(updated, match.version)
 
     async def end_by_moderator(self, match_id: int, moderator_id: int) -> Match:
@@ -573,25 +264,6 @@ class MatchService(TurnTimers):
             return await self._write(updated, match.version)
 
     # ---------------------------------------------------------------- timers
-    async def prefs_of(self, match: Match) -> dict[int, NotifyPrefs]:
-        """The notification settings of the match's people (those who set any)."""
-        return await self.store.notify_prefs(match.humans())
-
-    async def refresh_timer(self, match_id: int) -> None:
-        """Store the match's next timer again (after the timer loop looked at it)."""
-        async with self.lock(match_id):
-            match = await self._get(match_id)
-            state = None if match.status != "active" else await self._state_or_freeze(match)
-            prefs = await self.prefs_of(match) if state is not None else None
-            await self.store.set_timer(match.id, self._timer_of(match, state, prefs))
-
-    def _timer_of(
-        self, match: Match, state: Any, prefs: Mapping[int, NotifyPrefs] | None = None
-    ) -> float | None:
-        if state is None or match.status != "active":
-            return None
-        return self.next_timer(match, state, prefs)
-
     async def play_expired_turn(self, match_id: int) -> list[Expired]:
         """The AI plays the turn of every person whose time ran out; after three in a
         row, the AI keeps that seat."""
@@ -765,60 +437,3 @@ class MatchService(TurnTimers):
         except StaleVersion as error:
             current = await self.store.get(match.id)
             raise StaleBoard(match=current) from error
-
-    # ---------------------------------------------------------------- helpers
-    async def _get(self, match_id: int) -> Match:
-        match = await self.store.get(match_id)
-        if match is None:
-            raise UnknownMatch()
-        return match
-
-    async def _timer_prefs(self, match: Match, state: Any) -> dict[int, NotifyPrefs] | None:
-        """The settings a write's next timer depends on: those of the people to act (none
-        to read when only AI seats act, or nothing is timed)."""
-        if state is None or match.status != "active":
-            return None
-        people = [s.user_id for s in self.humans_to_act(match, state) if s.user_id]
-        return await self.store.notify_prefs(people) if people else None
-
-    async def _write(
-        self,
-        match: Match,
-        version: int,
-        action: tuple[int, str, bool] | None = None,
-        now: float | None = None,
-        state: Any = None,
-    ) -> Match:
-        """Write the match with its next timer (from ``state``, or its stored state)."""
-        if match.status == "active" and state is None and match.state is not None:
-            try:
-                state = self.load_state(match)
-            except MatchFrozen:
-                state = None
-        prefs = await self._timer_prefs(match, state)
-        match = replace(match, timer_at=self._timer_of(match, state, prefs))
-        try:
-            return await self.store.update(
-                match,
-                expected_version=version,
-                action=action,
-                now=self.clock() if now is None else now,
-            )
-        except StaleVersion as error:
-            current = await self.store.get(match.id)
-            raise StaleBoard(match=current) from error
-
-
-def _without(settings: dict[str, Any], key: str) -> dict[str, Any]:
-    return {name: value for name, value in settings.items() if name != key}
-
-
-def _with_seats(match: Match, seats: list[Seat]) -> Match:
-    """Seats renumbered in order: seat numbers are turn order."""
-    return replace(match, seats=tuple(replace(s, seat=i) for i, s in enumerate(seats)))
-
-
-def _with_ai_seat(match: Match, seat: int) -> Match:
-    return replace(
-        match, seats=tuple(replace(s, is_ai=True) if s.seat == seat else s for s in match.seats)
-    )

@@ -1,0 +1,171 @@
+"""What every part of the table's service shares: one lock per match, reading a match and
+its state, and the one versioned write that stores a change with its next timer. Free of
+Discord; ``Lobbies`` (``bot.table.lobby``) and ``MatchService`` (``bot.table.matches``)
+build on it."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import replace
+from typing import Any
+
+from bot.games.base import clock_of
+from bot.store.contract import Match, MatchStore, Seat, StaleVersion
+from bot.store.people import NotifyPrefs
+from bot.table.errors import MatchFrozen, StaleBoard, UnknownMatch
+from bot.table.timers import TurnTimers
+
+log = logging.getLogger(__name__)
+
+#: The match setting holding the version its last undo wrote: clicks made on a board older
+#: than that are stale, even though no action was logged since (the log lost some).
+UNDONE_AT = "undone_at"
+#: The match setting that marks a lobby cancelled because it did not start within a day.
+EXPIRED = "expired"
+
+
+class TableWrites(TurnTimers):
+    def __init__(self, store: MatchStore, clock: Callable[[], float]) -> None:
+        super().__init__(clock)
+        self.store = store
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    @asynccontextmanager
+    async def lock(self, match_id: int) -> AsyncIterator[None]:
+        """Serialises the changes of one match: inside this process, then across the
+        processes sharing the database (``MatchStore.match_lock``). The version check
+        still refuses any write made from an outdated read."""
+        async with (
+            self._locks.setdefault(match_id, asyncio.Lock()),
+            self.store.match_lock(match_id),
+        ):
+            yield
+
+    def load_state(self, match: Match) -> Any:
+        """The engine state of a match; raises ``MatchFrozen`` for a corrupt row."""
+        if match.status == "frozen":
+            raise MatchFrozen()
+        try:
+            if match.state is None:
+                raise ValueError("no state stored")
+            return self.engine(match).load(json.loads(match.state))
+        except Exception as error:  # any failure to read the row means the row is corrupt
+            log.exception("match %s: unreadable state, freezing it", match.id)
+            raise MatchFrozen(reason=str(error)) from error
+
+    def replayed(
+        self, match: Match, log: Sequence[tuple[int, int, str, float]], start: Any = None
+    ) -> Iterator[Any]:
+        """The match told again from its seed and its action log (``timed_action_log``
+        rows): the opening state (or ``start``, a state to go on from), then the state
+        after each action, a real-time game's at the action's own match time. Raises
+        ``IllegalAction`` at an action today's rules refuse. The one replay of a match:
+        ``/log`` and undo requests go through it."""
+        engine = self.engine(match)
+        clock = clock_of(engine)
+        state = start
+        if state is None:
+            state = engine.new_state(
+                len(match.seats), match.seed, match.settings.get("options", {})
+            )
+        yield state
+        for _seq, seat, action, at in log:
+            if clock is not None:
+                state = clock.apply_at(state, seat, action, self.match_time(match, at))
+            else:
+                state = engine.apply(state, seat, action)
+            yield state
+
+    async def freeze(self, match: Match, reason: str) -> None:
+        await self.store.freeze(match.id, reason, self.clock())
+
+    async def get(self, match_id: int) -> Match:
+        return await self._get(match_id)
+
+    async def _state_or_freeze(self, match: Match) -> Any:
+        try:
+            return self.load_state(match)
+        except MatchFrozen:
+            if match.status != "frozen":
+                await self.freeze(match, "unreadable state")
+            raise
+
+    async def prefs_of(self, match: Match) -> dict[int, NotifyPrefs]:
+        """The notification settings of the match's people (those who set any)."""
+        return await self.store.notify_prefs(match.humans())
+
+    async def refresh_timer(self, match_id: int) -> None:
+        """Store the match's next timer again (after the timer loop looked at it)."""
+        async with self.lock(match_id):
+            match = await self._get(match_id)
+            state = None if match.status != "active" else await self._state_or_freeze(match)
+            prefs = await self.prefs_of(match) if state is not None else None
+            await self.store.set_timer(match.id, self._timer_of(match, state, prefs))
+
+    def _timer_of(
+        self, match: Match, state: Any, prefs: Mapping[int, NotifyPrefs] | None = None
+    ) -> float | None:
+        if state is None or match.status != "active":
+            return None
+        return self.next_timer(match, state, prefs)
+
+    # ---------------------------------------------------------------- helpers
+    async def _get(self, match_id: int) -> Match:
+        match = await self.store.get(match_id)
+        if match is None:
+            raise UnknownMatch()
+        return match
+
+    async def _timer_prefs(self, match: Match, state: Any) -> dict[int, NotifyPrefs] | None:
+        """The settings a write's next timer depends on: those of the people to act (none
+        to read when only AI seats act, or nothing is timed)."""
+        if state is None or match.status != "active":
+            return None
+        people = [s.user_id for s in self.humans_to_act(match, state) if s.user_id]
+        return await self.store.notify_prefs(people) if people else None
+
+    async def _write(
+        self,
+        match: Match,
+        version: int,
+        action: tuple[int, str, bool] | None = None,
+        now: float | None = None,
+        state: Any = None,
+    ) -> Match:
+        """Write the match with its next timer (from ``state``, or its stored state)."""
+        if match.status == "active" and state is None and match.state is not None:
+            try:
+                state = self.load_state(match)
+            except MatchFrozen:
+                state = None
+        prefs = await self._timer_prefs(match, state)
+        match = replace(match, timer_at=self._timer_of(match, state, prefs))
+        try:
+            return await self.store.update(
+                match,
+                expected_version=version,
+                action=action,
+                now=self.clock() if now is None else now,
+            )
+        except StaleVersion as error:
+            current = await self.store.get(match.id)
+            raise StaleBoard(match=current) from error
+
+
+def without(settings: dict[str, Any], key: str) -> dict[str, Any]:
+    return {name: value for name, value in settings.items() if name != key}
+
+
+def with_seats(match: Match, seats: list[Seat]) -> Match:
+    """Seats renumbered in order: seat numbers are turn order."""
+    return replace(match, seats=tuple(replace(s, seat=i) for i, s in enumerate(seats)))
+
+
+def with_ai_seat(match: Match, seat: int) -> Match:
+    return replace(
+        match, seats=tuple(replace(s, is_ai=True) if s.seat == seat else s for s in match.seats)
+    )
