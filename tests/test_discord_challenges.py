@@ -124,3 +124,32 @@ async def test_a_rematch_keeps_every_seat_turned_and_each_person_starts_it(simco
     await alice.click(table.lobby(), label="Start")
     started = await table.match()
     assert started.status == "active" and seated(started) == [bob.id, alice.id]
+
+
+async def test_a_whole_evening_never_pings_someone_whose_pings_are_none(simcord_env) -> None:
+    """Challenge, match, rematch: every message that names bob leaves his ping out, and
+    alice (default settings) is pinged when it is her turn."""
+    table = Table(simcord_env)
+    alice, bob = table.member("alice"), table.member("bob")
+    await bob.slash(table.channel, "notify pings", where="none")
+    since = len(simcord_env.http_requests)
+    await table.open(alice, "ruship", opponent=bob)
+    await table.lobby_click(alice, "Start")
+    await table.play_until_over({alice: table.choose_first, bob: table.choose_first})
+    await alice.click(table.board(), label="🔁 Rematch")
+    # New messages only: an edit never pings (a click's answer of type 4 is a new message).
+    requests = simcord_env.http_requests[since:]
+    bodies = [r.json for r in requests if posts_message(r) and isinstance(r.json, dict)]
+    bodies += [
+        r.json["data"]
+        for r in requests
+        if r.path.endswith("/callback") and isinstance(r.json, dict) and r.json.get("type") == 4
+    ]
+    named = [b for b in bodies if bob.mention in (b.get("content") or "")]
+    assert named, "bob was named (challenge, boards, rematch)"
+    for body in named:  # without allowed_mentions, Discord would ping every name in it
+        allowed = body.get("allowed_mentions")
+        assert allowed is not None and not allowed.get("parse"), body.get("content")
+        assert str(bob.id) not in [str(u) for u in allowed.get("users", [])], body.get("content")
+    users = [str(u) for b in bodies for u in (b.get("allowed_mentions") or {}).get("users", [])]
+    assert str(alice.id) in users, "alice, with the default settings, was pinged"
