@@ -10,6 +10,7 @@ import pytest
 
 from bot.games import GAMES, Game, IllegalAction
 from bot.games.base import MAX_ACTION_LENGTH
+from bot.i18n import Tr
 
 GAME_NAMES = sorted(GAMES)
 #: Openings checked in full: every step of the first ``OPENING_STEPS`` actions, for each
@@ -109,7 +110,9 @@ def test_every_step_of_an_opening_conforms(name: str, seed: int) -> None:
 def test_random_play_out_ends_and_conforms(name: str, seed: int) -> None:
     game = GAMES[name]
     state, _ = play_out(game, players_for(game, seed), seed, set(), check_every=CHECK_EVERY)
-    assert game.outcome(state) is not None
+    outcome = game.outcome(state)
+    assert outcome is not None
+    assert_reason_is_told(name, outcome.reason)
 
 
 @pytest.mark.parametrize("name", GAME_NAMES)
@@ -121,6 +124,14 @@ def test_ai_only_game_ends(name: str, seed: int) -> None:
     outcome = game.outcome(state)
     assert outcome is not None
     assert all(0 <= w < players for w in outcome.winners)
+    assert_reason_is_told(name, outcome.reason)
+
+
+def assert_reason_is_told(game: str, reason: str) -> None:
+    """An end reason is a key the board turns into words, in both languages."""
+    for language in ("en", "fr"):
+        tr = Tr(language)
+        assert tr.has(f"{game}.reason.{reason}") or tr.has(f"reason.{reason}"), (language, reason)
 
 
 @pytest.mark.parametrize("name", GAME_NAMES)
