@@ -5,8 +5,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import signal
 import sys
+from collections.abc import Awaitable, Callable
 
 import aiohttp
 import discord
@@ -67,6 +69,26 @@ def configure_logging(level_name: str) -> None:
     discord.VoiceClient.warn_dave = False
 
 
+#: How long a SIGTERM waits for the bot to close (Discord may be out of reach) before the
+#: process stops anyway: everything a match needs is already saved.
+SHUTDOWN_SECONDS = 10.0
+
+
+async def close_within(
+    close: Callable[[], Awaitable[None]],
+    seconds: float = SHUTDOWN_SECONDS,
+    stop: Callable[[int], None] = os._exit,
+) -> None:
+    """Close the bot; if that takes more than ``seconds``, say so in one line and stop the
+    process with exit code 0."""
+    try:
+        await asyncio.wait_for(close(), seconds)
+    except Exception:
+        log.warning("shutdown did not finish within %.0f s: stopping now", seconds)
+        logging.shutdown()
+        stop(0)
+
+
 async def _serve(settings: Settings) -> None:
     from bot.app import create_bot
 
@@ -74,7 +96,7 @@ async def _serve(settings: Settings) -> None:
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError):
-            loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
+            loop.add_signal_handler(sig, lambda: asyncio.ensure_future(close_within(bot.close)))
     async with bot:
         await bot.open_store()
         try:

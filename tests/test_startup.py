@@ -188,3 +188,24 @@ def test_start_up_says_nothing_about_voice(tmp_path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "voice" not in done.stderr.lower()
+
+
+async def test_a_shutdown_that_hangs_stops_after_a_bounded_wait_with_exit_code_0(caplog) -> None:
+    """SIGTERM while Discord is out of reach: closing may never end; the process stops."""
+    import asyncio
+
+    from bot.runner import close_within
+
+    stopped: list[int] = []
+
+    async def hangs() -> None:
+        await asyncio.Event().wait()
+
+    async def closes() -> None:
+        return None
+
+    await close_within(closes, seconds=5.0, stop=stopped.append)
+    assert stopped == [], "a close that ends stops nothing"
+    await close_within(hangs, seconds=0.01, stop=stopped.append)
+    assert stopped == [0]
+    assert "shutdown did not finish within" in caplog.text
