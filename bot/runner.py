@@ -94,13 +94,24 @@ async def _serve(settings: Settings) -> None:
 
     bot = create_bot(settings)
     loop = asyncio.get_running_loop()
+    closing: list[asyncio.Task[None]] = []
+
+    def stop() -> None:
+        if not closing:
+            closing.append(loop.create_task(close_within(bot.close)))
+
     for sig in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError):
-            loop.add_signal_handler(sig, lambda: asyncio.ensure_future(close_within(bot.close)))
+            loop.add_signal_handler(sig, stop)
     async with bot:
         await bot.open_store()
         try:
             await bot.start(settings.token)
         except asyncio.CancelledError:
             log.info("shutting down")
+        # bot.start returns once the gateway is closed, while the close a signal began
+        # still closes the store: leaving now would end the loop under the database's
+        # thread.
+        for task in closing:
+            await task
     log.info("stopped cleanly")
