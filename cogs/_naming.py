@@ -7,6 +7,8 @@ nothing.
 
 from __future__ import annotations
 
+import unicodedata
+
 import discord
 
 from bot.i18n import Tr
@@ -17,8 +19,11 @@ NAME_LIMIT = 32
 
 
 def clean_name(raw: str) -> str:
-    """A name as stored: one line, at most ``NAME_LIMIT`` characters."""
-    flat = " ".join(str(raw).split())
+    """A name as stored: one line, at most ``NAME_LIMIT`` characters, without invisible
+    format characters (right-to-left overrides, zero-width spaces and joiners), which would
+    let one name pass for another or turn the text around it."""
+    visible = "".join(ch for ch in str(raw) if unicodedata.category(ch) != "Cf")
+    flat = " ".join(visible.split())
     return flat[:NAME_LIMIT] or "?"
 
 

@@ -84,3 +84,13 @@ async def test_panels_changed_while_being_edited_are_brought_up_to_date_once_mor
     await keeper.wait()
     assert made == [7, 7], "one edit for the first change, one for the four that followed"
     assert shown == ["state 1", "state 2"]
+
+
+def test_names_lose_invisible_characters_that_would_disguise_them() -> None:
+    from cogs._naming import clean_name
+
+    assert clean_name("al\u200bice") == "alice", "a zero-width space"
+    assert clean_name("\u202eecila") == "ecila", "a right-to-left override"
+    assert clean_name("bob\u2066\u2069 \n the\tbuilder") == "bob the builder"
+    assert clean_name("\u200d\u200c") == "?"
+    assert clean_name("Zoé 🐞") == "Zoé 🐞", "letters and emoji stay"

@@ -82,3 +82,16 @@ def test_a_time_limit_never_runs_while_away() -> None:
     before = NotifyPrefs(1, away_since=NOW - 9 * HOUR, away_until=NOW - HOUR)
     assert notify.time_limit_at(before, NOW, HOUR) == NOW + HOUR, "an away period over"
     assert away.is_away(NOW + HOUR) and not away.is_away(NOW + 5 * HOUR)
+
+
+@pytest.mark.parametrize("hours", [float("inf"), float("nan"), 10**400, -1.0])
+def test_an_away_period_a_client_could_forge_is_refused_in_a_sentence(hours: float) -> None:
+    with pytest.raises(notify.BadAwayPeriod) as refused:
+        notify.away_until(0.0, hours, None)
+    assert refused.value.params["hours"] in {"inf", "nan", "∞", "-1"}
+
+
+@pytest.mark.parametrize("hours", [float("nan"), 10**400])
+def test_a_reminder_delay_a_client_could_forge_is_refused_in_a_sentence(hours: float) -> None:
+    with pytest.raises(notify.BadRemindAfter):
+        notify.remind_after_seconds(hours)

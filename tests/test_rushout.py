@@ -834,3 +834,27 @@ def test_ai_heroes_beat_a_random_sorcerer(mode: str) -> None:
 def test_an_ai_only_match_of_every_mode_ends(mode: str) -> None:
     for seed in range(2):
         _match(mode, seed, {0, 1, 2, 3, 4})
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"cooldown": float("nan")},
+        {"cooldown": float("inf")},
+        {"cooldown": -1.0},
+        {"cooldown": 60.0},
+        {"pulse_seconds": float("nan")},
+        {"throws_per_pulse": 0},
+        {"throws_per_pulse": 99},
+        {"cooldown": "fast"},
+    ],
+)
+def test_timing_options_a_client_could_forge_are_refused(options: dict[str, Any]) -> None:
+    with pytest.raises(IllegalAction) as refused:
+        GAME.new_state(3, 1, {"mode": "training1", **options})
+    assert refused.value.key == "bad_option"
+
+
+def test_the_timing_options_the_lobby_offers_are_accepted() -> None:
+    for cooldown in (1.5, 2.5, 4.0, 6.0):
+        assert GAME.new_state(3, 1, {"cooldown": cooldown}).cooldown == cooldown

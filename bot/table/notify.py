@@ -12,6 +12,7 @@ of the away period (an early ``/notify back`` ends it at once).
 
 from __future__ import annotations
 
+import math
 from datetime import UTC, datetime
 
 from bot.store.people import PING_MODES, NotifyPrefs
@@ -68,7 +69,10 @@ class FollowOver(TableError):
 
 # ---------------------------------------------------------------- input
 def _hours_text(hours: float) -> str:
-    return f"{hours:g}"
+    try:
+        return f"{float(hours):g}"
+    except OverflowError:  # a whole number too large for a float (a forged option)
+        return "∞"
 
 
 def check_pings(mode: str) -> str:
@@ -93,7 +97,7 @@ def away_until(now: float, hours: float | None, until: str | None) -> float:
         raise AwayAsBoth()
     longest = LONGEST_AWAY_HOURS
     if hours is not None:
-        if not 0 < hours <= longest:
+        if not 0 < _finite(hours) <= longest:
             raise BadAwayPeriod(hours=_hours_text(hours), longest=_hours_text(longest))
         return now + hours * HOUR
     assert until is not None
@@ -105,6 +109,16 @@ def away_until(now: float, hours: float | None, until: str | None) -> float:
             hours=_hours_text(round((end - now) / HOUR, 1)), longest=_hours_text(longest)
         )
     return end
+
+
+def _finite(number: float) -> float:
+    """``number`` as a float; NaN for what is not a finite one (NaN, ±∞, a huge integer),
+    which every range check refuses."""
+    try:
+        value = float(number)
+    except (OverflowError, TypeError, ValueError):
+        return math.nan
+    return value if math.isfinite(value) else math.nan
 
 
 def parse_date(text: str) -> float:

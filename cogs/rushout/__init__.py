@@ -47,7 +47,7 @@ __all__ = [
 ]
 
 MAX_AI = 4
-MAX_THROWS_PER_PULSE = 6
+MAX_THROWS_PER_PULSE = data.MAX_THROWS_PER_PULSE
 MODE_CHOICES = [app_commands.Choice(name=mode.title, value=key) for key, mode in data.MODES.items()]
 SORCERER_CHOICES = [
     app_commands.Choice(name="Me", value="0"),

@@ -273,7 +273,11 @@ AREA_SLOTS: Final = 3
 
 # --- real time (DESIGNED in the ruling) --------------------------------------------------------
 DEFAULT_COOLDOWN: Final = 2.5
+#: The live cooldown a lobby may choose, in seconds.
+MIN_COOLDOWN: Final = 1.5
+MAX_COOLDOWN: Final = 6.0
 DEFAULT_PULSE_SECONDS: Final = 3600.0
 MIN_PULSE_SECONDS: Final = 60.0
 MAX_PULSE_SECONDS: Final = 12 * 3600.0
 DEFAULT_THROWS_PER_PULSE: Final = 3
+MAX_THROWS_PER_PULSE: Final = 6

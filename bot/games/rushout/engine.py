@@ -76,10 +76,19 @@ class RushOut:
         )
         try:
             pulse_seconds = float(options.get("pulse_seconds", data.DEFAULT_PULSE_SECONDS))
-            cooldown = max(0.0, float(options.get("cooldown", data.DEFAULT_COOLDOWN)))
-            throws = max(1, int(options.get("throws_per_pulse", data.DEFAULT_THROWS_PER_PULSE)))
-        except (TypeError, ValueError) as error:
+            cooldown = float(options.get("cooldown", data.DEFAULT_COOLDOWN))
+            throws = int(options.get("throws_per_pulse", data.DEFAULT_THROWS_PER_PULSE))
+        except (TypeError, ValueError, OverflowError) as error:
             raise IllegalAction("Bad timing option.", "bad_option", option="timing") from error
+        # Numbers a client could forge (NaN, infinities, out of range) are refused.
+        require(
+            math.isfinite(pulse_seconds)
+            and data.MIN_COOLDOWN <= cooldown <= data.MAX_COOLDOWN
+            and 1 <= throws <= data.MAX_THROWS_PER_PULSE,
+            "Bad timing option.",
+            "bad_option",
+            option="timing",
+        )
         pulse_seconds = min(data.MAX_PULSE_SECONDS, max(data.MIN_PULSE_SECONDS, pulse_seconds))
         trials, spells = choose_pools(data.MODES[mode], players, rng)
         if options.get("handicap"):
