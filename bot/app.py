@@ -157,8 +157,10 @@ class RushTableBot(commands.Bot):
         self.command_ids = {command.name: command.id for command in synced}
 
     def commands_fingerprint(self) -> str:
+        """The command set and the application it was synced for: a data folder reused by
+        another application (a new bot) syncs again."""
         payload = [command.to_dict(self.tree) for command in self.tree.get_commands()]
-        text = json.dumps(payload, sort_keys=True, default=str)
+        text = json.dumps([self.application_id, payload], sort_keys=True, default=str)
         return hashlib.sha256(text.encode()).hexdigest()
 
     def sync_marker_path(self) -> Path | None:

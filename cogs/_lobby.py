@@ -92,14 +92,19 @@ class LobbyFlow(FlowBase):
                 ),
             }
             message: discord.Message
-            if isinstance(target, discord.Thread) and target.id != interaction.channel_id:
-                message = await target.send(**lobby)
-                await interaction.response.send_message(
-                    tr("lobby.opened_in_thread", thread=target.mention), ephemeral=True
-                )
-            else:
-                await interaction.response.send_message(**lobby)
-                message = await interaction.original_response()
+            try:
+                if isinstance(target, discord.Thread) and target.id != interaction.channel_id:
+                    message = await target.send(**lobby)
+                    await interaction.response.send_message(
+                        tr("lobby.opened_in_thread", thread=target.mention), ephemeral=True
+                    )
+                else:
+                    await interaction.response.send_message(**lobby)
+                    message = await interaction.original_response()
+            except BaseException:
+                # Nobody could see it: a lobby without its message would hold the channel.
+                await self.service.drop_unseen_lobby(match.id)
+                raise
             await self.service.store.set_board_message(match.id, message.id)
 
     async def expire_lobbies(self, now: float) -> None:

@@ -153,3 +153,14 @@ async def test_a_whole_evening_never_pings_someone_whose_pings_are_none(simcord_
         assert str(bob.id) not in [str(u) for u in allowed.get("users", [])], body.get("content")
     users = [str(u) for b in bodies for u in (b.get("allowed_mentions") or {}).get("users", [])]
     assert str(alice.id) in users, "alice, with the default settings, was pinged"
+
+
+async def test_a_lobby_whose_message_never_reached_discord_holds_no_channel(simcord_env) -> None:
+    table = Table(simcord_env)
+    alice = table.member("alice")
+    simcord_env.inject_error("POST", "/interactions/*/callback", status=500, times=2)
+    await alice.slash(table.channel, "ruship new", ai=True)
+    assert await simcord_env.bot.store.open_in_channel(table.channel.id) is None
+    again = await alice.slash(table.channel, "ruship new", ai=True)
+    assert again.response is not None and not again.response.ephemeral, "a new lobby opens"
+    assert (await table.match()).status == "lobby"

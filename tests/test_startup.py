@@ -92,6 +92,10 @@ async def test_global_commands_are_synced_again_only_when_they_changed(
     database.with_suffix(".commands").write_text("an older command set")
     await simcord_env.restart_bot(make_bot(database))
     assert syncs() == first + 1, "changed commands: synced again"
+    bot = simcord_env.bot
+    synced_for = bot.commands_fingerprint()
+    bot._connection.application_id = (bot.application_id or 0) + 1  # a new application
+    assert bot.commands_fingerprint() != synced_for, "another application syncs its own"
 
 
 def run_bot(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
@@ -209,3 +213,19 @@ async def test_a_shutdown_that_hangs_stops_after_a_bounded_wait_with_exit_code_0
     await close_within(hangs, seconds=0.01, stop=stopped.append)
     assert stopped == [0]
     assert "shutdown did not finish within" in caplog.text
+
+
+def test_render_workers_follow_the_containers_cpu_quota(tmp_path: Path) -> None:
+    import os
+
+    from bot.settings import usable_cpus
+
+    quota = tmp_path / "cpu.max"
+    cores = len(os.sched_getaffinity(0))
+    quota.write_text("max 100000\n")
+    assert usable_cpus(quota) == cores, "no quota: the cores it may run on"
+    quota.write_text("50000 100000\n")
+    assert usable_cpus(quota) == 1, "half a core rounds up to one"
+    quota.write_text(f"{100000 * (cores + 3)} 100000\n")
+    assert usable_cpus(quota) == cores, "a quota above the cores changes nothing"
+    assert usable_cpus(tmp_path / "missing") == cores

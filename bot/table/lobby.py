@@ -260,6 +260,14 @@ class Lobbies(TableWrites):
 
         return await self._change_lobby(match_id, change)
 
+    async def drop_unseen_lobby(self, match_id: int) -> None:
+        """A lobby whose message never reached Discord: cancelled, so that it holds no
+        channel (nobody could see it, let alone join it)."""
+        async with self.lock(match_id):
+            match = await self._get(match_id)
+            if match.status == "lobby" and match.board_message_id is None:
+                await self._write(replace(match, status="cancelled"), match.version)
+
     async def expire_lobby(self, match_id: int) -> Match | None:
         """A lobby that did not start within ``LOBBY_SECONDS`` is cancelled (None if
         it started, ended or is not due meanwhile)."""
