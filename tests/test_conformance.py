@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from bot.games import GAMES, Game, IllegalAction
-from bot.games.base import MAX_ACTION_LENGTH
+from bot.games.base import MAX_ACTION_LENGTH, clock_of
 from bot.i18n import Tr
 
 GAME_NAMES = sorted(GAMES)
@@ -184,3 +184,27 @@ def test_apply_refuses_what_legal_actions_does_not_list(name: str, seed: int) ->
         assert game.dump(state) == before, "a refused action leaves the state untouched"
         seat = rng.choice(sorted(acting))
         state = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+
+
+#: Seats a caller could pass by mistake: a bool (True is 1 to Python), out of range, not
+#: an int at all.
+BAD_SEATS: list[Any] = [True, False, -1, 99, 1.0, "0"]
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_a_bad_seat_is_refused_and_never_raises_another_error(name: str) -> None:
+    game = GAMES[name]
+    state = game.new_state(game.min_players, 3)
+    acting = min(game.to_act(state))
+    action = game.legal_actions(state, acting)[0]
+    before = game.dump(state)
+    # A real-time game's own seat (SYSTEM_SEAT, -1) is one of its seats.
+    bad_seats = [s for s in BAD_SEATS if not (clock_of(game) and type(s) is int and s == -1)]
+    for bad in bad_seats:
+        assert game.legal_actions(state, bad) == [], bad
+        with pytest.raises(IllegalAction):
+            game.apply(state, bad, action)
+        with pytest.raises(IllegalAction):
+            game.view(state, bad)
+    assert game.dump(state) == before
+    json.dumps(game.dump(game.apply(state, acting, action)))  # a good seat still plays

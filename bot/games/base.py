@@ -269,3 +269,27 @@ def require(condition: bool, message: str, key: str = "illegal", **params: objec
     """Raise ``IllegalAction`` unless ``condition`` holds."""
     if not condition:
         raise IllegalAction(message, key, **params)
+
+
+def is_seat(seat: object, players: int) -> bool:
+    """A seat of a table of ``players``: an ``int`` from 0 (a ``bool`` is not one, though
+    Python counts ``True`` as 1)."""
+    return type(seat) is int and 0 <= seat < players
+
+
+def is_system_seat(seat: object) -> bool:
+    """The table's own seat (``SYSTEM_SEAT``) of a real-time game."""
+    return type(seat) is int and seat == SYSTEM_SEAT
+
+
+def require_seat(seat: object, players: int, *, system: bool = False) -> None:
+    """Refuse, with ``IllegalAction``, a seat that is not one of the table's (nor, with
+    ``system``, the table's own seat)."""
+    allowed = is_seat(seat, players) or (system and is_system_seat(seat))
+    require(allowed, "No such seat.", "no_such_seat")
+
+
+def require_viewer(seat: object, players: int) -> None:
+    """``view``'s seat: None (what everyone may know) or one of the table's seats."""
+    if seat is not None:
+        require_seat(seat, players)

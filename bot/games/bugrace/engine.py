@@ -7,7 +7,17 @@ import random
 from dataclasses import replace
 from typing import Any, overload
 
-from bot.games.base import Game, HasSecrets, IllegalAction, Outcome, SeededRng, require
+from bot.games.base import (
+    Game,
+    HasSecrets,
+    IllegalAction,
+    Outcome,
+    SeededRng,
+    is_seat,
+    require,
+    require_seat,
+    require_viewer,
+)
 from bot.games.bugrace.ai import choose_action
 from bot.games.bugrace.rules import (
     DRAFT,
@@ -67,6 +77,8 @@ class BugRace:
         return seats_to_act(state)
 
     def legal_actions(self, state: BugRaceState, seat: int) -> list[str]:
+        if not is_seat(seat, state.players):
+            return []
         if seat not in self.to_act(state):
             return []
         legal = []
@@ -79,9 +91,7 @@ class BugRace:
         return legal
 
     def apply(self, state: BugRaceState, seat: int, action: str) -> BugRaceState:
-        require(
-            isinstance(seat, int) and 0 <= seat < state.players, "No such seat.", "no_such_seat"
-        )
+        require_seat(seat, state.players)
         require(state.phase != OVER, "The race is over.", "game_over")
         require(seat in self.to_act(state), "It is not your turn to act.", "not_to_act")
         parsed = parse_action(action)
@@ -102,6 +112,7 @@ class BugRace:
     def view(self, state: BugRaceState, seat: int | None) -> BugRacePublicView:
         """What ``seat`` may know (``BugRaceSeatView``); None: what everyone may know. A
         seat that is not at the table gets the public view."""
+        require_viewer(seat, state.players)
         if seat is not None and 0 <= seat < state.players:
             return seat_view(state, seat)
         return public_view(state, seat)

@@ -7,7 +7,15 @@ import random
 from collections.abc import Iterable
 from typing import Any, Final, overload
 
-from bot.games.base import IllegalAction, Outcome, is_order_action, require
+from bot.games.base import (
+    IllegalAction,
+    Outcome,
+    is_order_action,
+    is_seat,
+    require,
+    require_seat,
+    require_viewer,
+)
 from bot.games.fireship import data
 from bot.games.fireship.ai import choose_action
 from bot.games.fireship.combat import apply_order, order_actions
@@ -40,12 +48,17 @@ class Fireship:
         return to_act(state)
 
     def legal_actions(self, state: FireshipState, seat: int) -> list[str]:
+        if not is_seat(seat, state.players):
+            return []
         return legal_actions(state, seat)
 
     def order_actions(self, state: FireshipState, seat: int) -> list[str]:
+        if not is_seat(seat, state.players):
+            return []
         return order_actions(state, seat)
 
     def apply(self, state: FireshipState, seat: int, action: str) -> FireshipState:
+        require_seat(seat, state.players)
         if not isinstance(seat, int) or not isinstance(action, str):
             raise IllegalAction("That is not an action.", "not_an_action")
         if is_order_action(action):
@@ -83,6 +96,7 @@ class Fireship:
     def view(self, state: FireshipState, seat: int | None) -> FireshipPublicView:
         """``seat``'s view (a seat of the match), or the public view for None (and for a
         number that is no seat)."""
+        require_viewer(seat, state.players)
         if seat is None or not 0 <= seat < state.players:
             return public_view(state)
         return seat_view(state, seat)

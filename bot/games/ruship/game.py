@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bot.games.base import Outcome, SeededRng
+from bot.games.base import Outcome, SeededRng, is_seat, require_seat, require_viewer
 from bot.games.ruship.ai import choose_action
 from bot.games.ruship.rules import (
     ALIEN,
@@ -54,9 +54,12 @@ class Ruship:
         return to_act(state)
 
     def legal_actions(self, state: RushipState, seat: int) -> list[str]:
+        if not is_seat(seat, 2):
+            return []
         return legal_actions(state, seat)
 
     def apply(self, state: RushipState, seat: int, action: str) -> RushipState:
+        require_seat(seat, 2)
         return apply_action(state, seat, action)
 
     def outcome(self, state: RushipState) -> Outcome | None:
@@ -67,6 +70,7 @@ class Ruship:
     def view(self, state: RushipState, seat: int | None) -> RushipSeatView:
         """What ``seat`` may know: the whole position, the same for every seat and for
         everyone (``seat`` None), as Ruship hides nothing."""
+        require_viewer(seat, 2)
         outcome = self.outcome(state)
         return {
             "game": self.name,

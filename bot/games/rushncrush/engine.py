@@ -7,7 +7,16 @@ import copy
 import random
 from typing import Any, overload
 
-from bot.games.base import IllegalAction, Outcome, SeededRng, is_order_action, require
+from bot.games.base import (
+    IllegalAction,
+    Outcome,
+    SeededRng,
+    is_order_action,
+    is_seat,
+    require,
+    require_seat,
+    require_viewer,
+)
 from bot.games.rushncrush import data, save
 from bot.games.rushncrush.ai import choose_action
 from bot.games.rushncrush.course import course_from_options
@@ -72,6 +81,8 @@ class RushNCrush:
         return to_act(state)
 
     def legal_actions(self, state: RncState, seat: int) -> list[str]:
+        if not is_seat(seat, state.players):
+            return []
         if seat not in self.to_act(state):
             return []
         if state.phase == PHASE_TRADE:
@@ -85,6 +96,8 @@ class RushNCrush:
     def order_actions(self, state: RncState, seat: int) -> list[str]:
         """Order changes for this seat's reaction cards: for each order whose card it holds,
         one step less eager and one step more eager than its current setting."""
+        if not is_seat(seat, state.players):
+            return []
         if state.outcome is not None or not 0 <= seat < state.players:
             return []
         car = state.cars[seat]
@@ -123,6 +136,7 @@ class RushNCrush:
         return new
 
     def apply(self, state: RncState, seat: int, action: str) -> RncState:
+        require_seat(seat, state.players)
         if not isinstance(seat, int) or not isinstance(action, str):
             raise IllegalAction("That is not an action.", "not_an_action")
         if is_order_action(action):
@@ -171,6 +185,7 @@ class RushNCrush:
     def view(self, state: RncState, seat: int | None) -> RncPublicView | RncSeatView:
         """What everyone may know (``seat`` None), or what this seat may know (a seat that
         is not in the race gets the public view)."""
+        require_viewer(seat, state.players)
         if seat is None or not 0 <= seat < state.players:
             return public_view(state)
         return seat_view(state, seat)

@@ -6,7 +6,17 @@ import math
 import random
 from typing import Any, cast, overload
 
-from bot.games.base import SYSTEM_SEAT, IllegalAction, Outcome, SeededRng, require
+from bot.games.base import (
+    SYSTEM_SEAT,
+    IllegalAction,
+    Outcome,
+    SeededRng,
+    is_seat,
+    is_system_seat,
+    require,
+    require_seat,
+    require_viewer,
+)
 from bot.games.rushout import data
 from bot.games.rushout.actions import (
     advance,
@@ -129,6 +139,8 @@ class RushOut:
         return spoke if spoke in system_actions(state) else None
 
     def legal_actions_at(self, state: RushOutState, seat: int, at: float) -> list[str]:
+        if not (is_seat(seat, state.players) or is_system_seat(seat)):
+            return []
         if not (seat == SYSTEM_SEAT or 0 <= seat < state.players):
             return []
         if seat == SYSTEM_SEAT:
@@ -141,6 +153,7 @@ class RushOut:
         return actions
 
     def apply_at(self, state: RushOutState, seat: int, action: str, at: float) -> RushOutState:
+        require_seat(seat, state.players, system=True)
         seat = parse_seat(seat, state.players)
         require(isinstance(action, str), "Unknown action.", "unknown_action")
         require(isinstance(at, int | float) and math.isfinite(at), "Bad time.", "bad_time")
@@ -164,11 +177,14 @@ class RushOut:
         return frozenset(seat for seat in range(state.players) if can_act(state, seat))
 
     def legal_actions(self, state: RushOutState, seat: int) -> list[str]:
+        if not (is_seat(seat, state.players) or is_system_seat(seat)):
+            return []
         if not (seat == SYSTEM_SEAT or 0 <= seat < state.players):
             return []
         return legal_now(state, seat)
 
     def apply(self, state: RushOutState, seat: int, action: str) -> RushOutState:
+        require_seat(seat, state.players, system=True)
         seat = parse_seat(seat, state.players)
         require(isinstance(action, str), "Unknown action.", "unknown_action")
         if action == THROW:
@@ -193,6 +209,7 @@ class RushOut:
 
     def view(self, state: RushOutState, seat: int | None) -> RushOutPublicView:
         """The public view (``seat`` None), or a seat's: the public one plus its ``me``."""
+        require_viewer(seat, state.players)
         result = public_view(state, self.to_act(state))
         if seat is not None and 0 <= seat < state.players:
             mine: RushOutSeatView = {**result, "me": seat_view(state, seat, legal_now(state, seat))}
