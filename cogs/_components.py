@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Protocol, cast
+from typing import Any, ClassVar, Protocol, Self, cast
 
 import discord
 from discord.ext import commands
@@ -258,11 +258,15 @@ class HandButton(
         await flow_of(interaction).on_hand(interaction, self.match_id)
 
 
-class ResignButton(
+class Confirmation(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"rt:resign:(?P<match>\d+):(?P<answer>yes|no)",
+    template=r"rt:confirm:(?P<match>\d+):(?P<answer>yes|no)",
 ):
-    """The Yes / No of ``/resign``'s private question."""
+    """The Yes / No of a private question about a match (its subclasses set ``PREFIX``
+    and their own template ``rt:<prefix>:<match>:<yes|no>``, and answer in
+    ``callback``). Never registered itself."""
+
+    PREFIX: ClassVar[str] = "confirm"
 
     def __init__(self, match_id: int, confirmed: bool, label: str = "") -> None:
         answer = "yes" if confirmed else "no"
@@ -270,7 +274,7 @@ class ResignButton(
             discord.ui.Button(
                 label=label or answer,
                 style=discord.ButtonStyle.danger if confirmed else discord.ButtonStyle.secondary,
-                custom_id=f"rt:resign:{match_id}:{answer}",
+                custom_id=f"rt:{self.PREFIX}:{match_id}:{answer}",
             )
         )
         self.match_id = match_id
@@ -279,8 +283,14 @@ class ResignButton(
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ResignButton:
+    ) -> Self:
         return cls(number(match["match"]), match["answer"] == "yes")
+
+
+class ResignButton(Confirmation, template=r"rt:resign:(?P<match>\d+):(?P<answer>yes|no)"):
+    """The Yes / No of ``/match resign``'s private question."""
+
+    PREFIX = "resign"
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await flow_of(interaction).on_resign(interaction, self.match_id, self.confirmed)

@@ -9,16 +9,13 @@ for nobody's rating, and its record says a moderator ended it (``MatchService.en
 
 from __future__ import annotations
 
-import re
-from typing import Any
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import Tr
 from bot.table.errors import NoMatchHere, TableError
-from cogs._components import number
+from cogs._components import Confirmation
 from cogs._host import TableHost
 
 
@@ -31,29 +28,10 @@ def is_moderator(interaction: discord.Interaction) -> bool:
     return interaction.guild_id is not None and interaction.permissions.manage_messages
 
 
-class EndButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"rt:mod:(?P<match>\d+):(?P<answer>yes|no)",
-):
+class EndButton(Confirmation, template=r"rt:mod:(?P<match>\d+):(?P<answer>yes|no)"):
     """The Yes / No of ``/moderate end``'s private question."""
 
-    def __init__(self, match_id: int, confirmed: bool, label: str = "") -> None:
-        answer = "yes" if confirmed else "no"
-        super().__init__(
-            discord.ui.Button(
-                label=label or answer,
-                style=discord.ButtonStyle.danger if confirmed else discord.ButtonStyle.secondary,
-                custom_id=f"rt:mod:{match_id}:{answer}",
-            )
-        )
-        self.match_id = match_id
-        self.confirmed = confirmed
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> EndButton:
-        return cls(number(match["match"]), match["answer"] == "yes")
+    PREFIX = "mod"
 
     async def callback(self, interaction: discord.Interaction) -> None:
         client = interaction.client
