@@ -35,7 +35,7 @@ from bot.table.errors import (
     WrongPlayerCount,
 )
 from bot.table.timers import STARTED_AT
-from bot.table.writes import EXPIRED, UNDONE_AT, TableWrites, with_seats, without
+from bot.table.writes import UNDONE_AT, TableWrites, with_seats, without
 
 #: Match settings: pending challenges ({user id: when invited}), everyone ever invited in
 #: order (an accepted challenge seats its player after the earlier ones), and the seats a
@@ -80,14 +80,16 @@ def expires_at(match: Match) -> float:
 
 
 def _with_settings(match: Match, **changes: Any) -> Match:
+    """The match with these settings changed; one changed to nothing is left out."""
     settings = {**match.settings, **changes}
-    return replace(match, settings={k: v for k, v in settings.items() if v not in (None, {}, [])})
+    for key, value in changes.items():
+        if not value:
+            del settings[key]
+    return replace(match, settings=settings)
 
 
 def invite(match: Match, user_id: int, now: float) -> Match:
-    if match.seat_of(user_id) is not None:
-        raise InvitedAlready(player=f"<@{user_id}>")
-    if user_id in invitations(match):
+    if match.seat_of(user_id) is not None or user_id in invitations(match):
         raise InvitedAlready(player=f"<@{user_id}>")
     pending = {**match.settings.get(INVITED, {}), str(user_id): now}
     everyone = [*match.settings.get(INVITEES, []), user_id]
@@ -111,12 +113,7 @@ def seat_invitee(match: Match, user_id: int, name: str) -> Match:
     at = 1 + sum(1 for s in humans[1:] if s.user_id in invitees)
     seats = [*match.seats[:at], Seat(0, user_id), *match.seats[at:]]
     names = {**match.settings.get("names", {}), str(user_id): name}
-    return renumbered(_with_settings(answered, names=names), seats)
-
-
-def renumbered(match: Match, seats: list[Seat]) -> Match:
-    """Seats numbered in lobby order."""
-    return replace(match, seats=tuple(replace(s, seat=i) for i, s in enumerate(seats)))
+    return with_seats(_with_settings(answered, names=names), seats)
 
 
 def rematch_seats(old: Match) -> list[Seat]:
@@ -276,8 +273,7 @@ class Lobbies(TableWrites):
             if match.status != "lobby" or self.clock() < expires_at(match):
                 return None
             expired = replace(without_challenges(match), status="cancelled")
-            settings = {**expired.settings, EXPIRED: True}
-            return await self._write(replace(expired, settings=settings), match.version)
+            return await self._write(expired, match.version)
 
     @staticmethod
     def _check_options(engine: Game[Any], options: dict[str, Any]) -> None:

@@ -24,8 +24,6 @@ log = logging.getLogger(__name__)
 #: The match setting holding the version its last undo wrote: clicks made on a board older
 #: than that are stale, even though no action was logged since (the log lost some).
 UNDONE_AT = "undone_at"
-#: The match setting that marks a lobby cancelled because it did not start within a day.
-EXPIRED = "expired"
 
 
 class TableWrites(TurnTimers):
