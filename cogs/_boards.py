@@ -35,7 +35,7 @@ from bot.table.errors import MatchFrozen
 from bot.table.matches import MatchService
 from cogs._components import HandButton, LogButton, RematchButton, ReplayButton, action_components
 from cogs._follow_components import FollowButton
-from cogs._naming import Naming, pinging
+from cogs._naming import Naming
 from cogs._notify import Notifier
 from cogs._presenter import Presenter
 from cogs._routes import ClickRoutes
@@ -472,7 +472,7 @@ class BoardPublisher:
             lines.append(tr("board.to_act", players=who))
             shown = set(match.board_acting or ())
             newly = [s.user_id for s in humans if s.seat not in shown and s.user_id]
-            mentions = pinging(await self.notifier.pinged_in_channel(newly))
+            mentions = await self.notifier.mentions(newly)
             view = self.board_view(match, state, [s.seat for s in humans], public, presenter, tr)
         return Board("\n".join(lines), png, view, mentions, acting, account)
 

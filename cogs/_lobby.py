@@ -25,7 +25,7 @@ from cogs._components import (
     LobbyButton,
 )
 from cogs._flowbase import FlowBase
-from cogs._naming import clean_name, pinging
+from cogs._naming import clean_name
 from cogs._presenter import TIME_LIMIT_CHOICES
 
 log = logging.getLogger(__name__)
@@ -87,9 +87,7 @@ class LobbyFlow(FlowBase):
                 "embed": embed,
                 "view": view or discord.utils.MISSING,
                 "content": self.challenge_text(match, challenged, public),
-                "allowed_mentions": pinging(
-                    await self.boards.notifier.pinged_in_channel(challenged)
-                ),
+                "allowed_mentions": await self.boards.notifier.mentions(challenged),
             }
             message: discord.Message
             try:
@@ -303,9 +301,7 @@ class LobbyFlow(FlowBase):
                 public = self.naming.guild_tr(match)
                 await channel.send(
                     self.challenge_text(match, [chosen.id], public),
-                    allowed_mentions=pinging(
-                        await self.boards.notifier.pinged_in_channel([chosen.id])
-                    ),
+                    allowed_mentions=await self.boards.notifier.mentions([chosen.id]),
                 )
 
     # -- rematch
@@ -324,7 +320,7 @@ class LobbyFlow(FlowBase):
                 else None,
                 embed=embed,
                 view=view or discord.utils.MISSING,
-                allowed_mentions=pinging(await self.boards.notifier.pinged_in_channel(others)),
+                allowed_mentions=await self.boards.notifier.mentions(others),
             )
             message = await interaction.original_response()
             await self.service.store.set_board_message(match.id, message.id)

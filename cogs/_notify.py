@@ -49,6 +49,11 @@ class Notifier:
         prefs = await self.prefs(user_ids)
         return [u for u in user_ids if (p := prefs.get(u)) is None or p.pinged_in_channel]
 
+    async def mentions(self, user_ids: Sequence[int]) -> discord.AllowedMentions:
+        """What a channel message naming these people may ping: those whose settings say
+        the channel (the others are named only)."""
+        return pinging(await self.pinged_in_channel(user_ids))
+
     # -- a new board
     async def board_posted(
         self,

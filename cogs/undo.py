@@ -24,7 +24,6 @@ from bot.table.errors import MatchNotActive, NoMatchHere
 from bot.table.matches import MatchService
 from cogs._components import number
 from cogs._host import TableHost
-from cogs._naming import pinging
 
 if TYPE_CHECKING:
     from cogs._flow import TableFlow
@@ -132,8 +131,8 @@ class UndoCog(commands.Cog):
                 if channel is None:
                     raise NoMatchHere()
                 # Named in the text, pinged only as their /notify settings say.
-                pinged = await self.flow.boards.notifier.pinged_in_channel(list(asked.voters))
-                await channel.send(text, view=view, allowed_mentions=pinging(pinged))
+                allowed = await self.flow.boards.notifier.mentions(list(asked.voters))
+                await channel.send(text, view=view, allowed_mentions=allowed)
             except BaseException:
                 await self.bot.store.drop_undo_request(match.id)  # nobody could answer it
                 raise
