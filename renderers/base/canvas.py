@@ -32,6 +32,7 @@ from renderers.base.colours import (
     readable_ink,
 )
 from renderers.base.geometry import shape_points
+from renderers.base.measure import _recording, note_clipped, note_text
 from renderers.base.text import TextSize, font
 
 # --- Canvas --------------------------------------------------------------------------------
@@ -499,6 +500,8 @@ class Canvas:
         bold: bool = True,
     ) -> None:
         """Text at ``xy`` (Pillow anchors: ``la`` left-ascender, ``mm`` middle, ``rm``...)."""
+        if _recording:
+            note_text(text, size)
         if self._deferred is not None:
             self._deferred.append((xy, text, size, fill, anchor, bold))
             return
@@ -539,6 +542,8 @@ class Canvas:
         """``text``, cut with an ellipsis if it is wider than ``max_width``."""
         if self.text_width(text, size, bold) <= max_width:
             return text
+        if _recording:
+            note_clipped(text)
         while text and self.text_width(text + ELLIPSIS, size, bold) > max_width:
             text = text[:-1]
         return text.rstrip() + ELLIPSIS
