@@ -27,16 +27,32 @@ from babel.numbers import format_decimal
 
 LANGUAGES = ("en", "fr")
 DEFAULT_LANGUAGE = "en"
+#: A test language (Windows' pseudo-locale code): English with every translated string
+#: marked ``⟦…⟧``, so a test can show that everything a reader sees was translated.
+PSEUDO_LANGUAGE = "qps-ploc"
+PSEUDO_OPEN, PSEUDO_CLOSE = "⟦", "⟧"
+_everyone_pseudo = False
+
+
+def use_pseudo_locale(enabled: bool = True) -> None:
+    """Make every reader, whatever their locale, read the marked pseudo-language (tests)."""
+    global _everyone_pseudo
+    _everyone_pseudo = enabled
 
 
 def language_of(locale: object) -> str:
     """``fr``, ``fr-FR`` or ``Locale.french`` -> ``fr``; anything unknown -> ``en``."""
+    if _everyone_pseudo:
+        return PSEUDO_LANGUAGE
     code = str(getattr(locale, "value", locale) or "").lower()
     return "fr" if code.startswith("fr") else DEFAULT_LANGUAGE
 
 
 @cache
 def catalog(language: str) -> dict[str, str]:
+    if language == PSEUDO_LANGUAGE:
+        english = catalog(DEFAULT_LANGUAGE)
+        return {key: f"{PSEUDO_OPEN}{value}{PSEUDO_CLOSE}" for key, value in english.items()}
     merged: dict[str, str] = {}
     folder = resources.files("bot") / "locales" / language
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
@@ -56,7 +72,7 @@ PLURAL = "#"
 
 @cache
 def _locale(language: str) -> Locale:
-    return Locale.parse(language)
+    return Locale.parse(DEFAULT_LANGUAGE if language == PSEUDO_LANGUAGE else language)
 
 
 def plural_category(language: str, count: float) -> str:
@@ -104,16 +120,16 @@ class Tr:
         """``value`` as the language writes it (French: ``1,5``), at most ``decimals``
         decimals."""
         pattern = "#,##0" + ("." + "#" * decimals if decimals else "")
-        return str(format_decimal(value, format=pattern, locale=self.language))
+        return str(format_decimal(value, format=pattern, locale=_locale(self.language)))
 
     def date(self, timestamp: float) -> str:
         """A day as the language writes it in full (``25 November 2026``, ``25 novembre
         2026``), UTC."""
-        return str(format_date(_utc(timestamp), "long", locale=self.language))
+        return str(format_date(_utc(timestamp), "long", locale=_locale(self.language)))
 
     def datetime(self, timestamp: float) -> str:
         """A day and time (``25 Nov 2026, 18:30 UTC``), UTC."""
-        when = format_datetime(_utc(timestamp), "d MMM y, HH:mm", locale=self.language)
+        when = format_datetime(_utc(timestamp), "d MMM y, HH:mm", locale=_locale(self.language))
         return f"{when} UTC"
 
 
