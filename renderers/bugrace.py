@@ -1,25 +1,33 @@
 """The Bug Race board picture, drawn from the public view (``GAME.view(state, None)``).
 
+Drawn for a phone first: portrait, 800 px wide, every word at least 18 px and every number
+at least 22 px (9 and 11 pt once Discord shows it 400 points wide). From the top: the
+header (the game, the draw pile and discard, the round's status), the players (each name
+whole on its own line, after its seat's glyph, with what the player is doing), the race,
+and a legend of the leg markers.
+
 Every bug's track stands upright side by side, the start at the bottom and the apple at the
-top. A bug is a capsule over its three body rows, its seat's glyph on its back and its eyes
-at the front. Its six legs sit in the slots either side: the side tells left from right, and
-each leg marker carries its letter and a shape of its own (H a square, M a circle, F an
-arrowhead pointing forward), so no leg is told apart by colour alone. Under each track: the
-cards played this round face up (a small bug whose shown legs are thick and light) and the
-cards still in hand face down (their number only).
+top, headed by its seat's glyph. A bug is a capsule over its three body rows, its seat's
+glyph on its back and its eyes at the front. Its six legs sit in the slots either side: the
+side tells left from right, and each leg marker carries its letter and a shape of its own
+(H a square, M a circle, F an arrowhead pointing forward), so no leg is told apart by colour
+alone. Under each track: the cards played this round face up (a small bug whose shown legs
+are thick and light) and the cards still in hand face down.
 
 Label keys (English defaults in ``LABEL_DEFAULTS``; the Discord layer may override any):
 
 - ``title``: the game's name in the header. ``player_0`` .. ``player_3``: the players' names;
   when one is missing ``player`` stands in, with ``{number}`` (seat + 1).
 - ``status_draft`` (``{round}``, ``{direction}``), ``status_play`` (``{round}``),
-  ``status_won`` (``{player}``), ``status_shared`` (``{players}``): the header line.
+  ``status_won`` (``{player}``, a name too long is shortened, never the sentence),
+  ``status_shared`` (the winners are starred in the players' panel): the header line.
 - ``pass_right``, ``pass_left``, ``pass_swap``: the draft's direction.
 - ``choosing``, ``chosen``, ``playing``, ``waiting``: a player's state this round.
 - ``place_1`` .. ``place_4``: the finishing places. ``finished``: a bug past the line.
 - ``start``, ``finish``: the lines. ``left_short``, ``right_short``: the side columns' heads.
-- ``draw_pile``, ``discard`` (``{count}``), ``legend``: the footer. ``hind_short``,
-  ``middle_short``, ``front_short``: the letters on the leg markers (the legend's).
+- ``draw_pile``, ``discard`` (``{count}``): the header's counts. ``hind_short``,
+  ``middle_short``, ``front_short``: the letters on the leg markers; ``hind``, ``middle``,
+  ``front``: what they stand for, in the legend.
 """
 
 from __future__ import annotations
@@ -58,11 +66,8 @@ from renderers.base import (
     Palette,
     Point,
     Shape,
-    TextSize,
     encode_png,
     fill_label,
-    footer_strip,
-    header_strip,
     layer_cache,
     merge_labels,
     mix,
@@ -70,6 +75,7 @@ from renderers.base import (
     seat_colour,
     seat_shape,
     shape_points,
+    status_pill,
     stored_palette,
 )
 
@@ -79,7 +85,7 @@ LABEL_DEFAULTS: Final[Mapping[str, str]] = {
     "status_draft": "Round {round} · draft, {direction}",
     "status_play": "Round {round} · play",
     "status_won": "{player} wins!",
-    "status_shared": "{players} share the win!",
+    "status_shared": "Shared win! ★ marks the winners",
     "pass_right": "pass right →",
     "pass_left": "← pass left",
     "pass_swap": "swap",
@@ -98,10 +104,12 @@ LABEL_DEFAULTS: Final[Mapping[str, str]] = {
     "right_short": "R",
     "draw_pile": "Draw pile {count}",
     "discard": "Discard {count}",
-    "legend": "H hind · M middle · F front",
     "hind_short": "H",
     "middle_short": "M",
     "front_short": "F",
+    "hind": "hind",
+    "middle": "middle",
+    "front": "front",
 }
 
 # --- Look ----------------------------------------------------------------------------------
@@ -114,43 +122,55 @@ ACTING: Final = HIGHLIGHT
 CHECKER_SQUARES: Final = 12
 ROW_LINE: Final = mix(SURFACE, OUTLINE, 0.45)
 FINISHED_ROWS: Final = mix(SURFACE, BLUISH_GREEN, 0.18)
+LEGEND_MARKER: Final = mix(SURFACE_RAISED, WHITE, 0.55)
+
+# --- Text sizes (logical pixels; half of each is its size in points on a phone) -----------
+TEXT_SIZE: Final = 18  # the smallest word: 9 pt on a phone
+NAME_SIZE: Final = 22
+ROW_NUMBER_SIZE: Final = 26  # numbers need 22 (11 pt)
+TITLE_SIZE: Final = 36
 
 # --- Layout (logical pixels) ---------------------------------------------------------------
-WIDTH: Final = 1100
-MARGIN: Final = 20
-HEADER_HEIGHT: Final = 76
-SECTION_GAP: Final = 16
-AXIS_WIDTH: Final = 76  # row numbers and the lines' names
-TRACK_GAP: Final = 14
-MAX_TRACK_WIDTH: Final = 360
-BAND_HEIGHT: Final = 92  # name and state above each track
-APPLE_ROOM: Final = 62
-ROW_HEIGHT: Final = 58
+WIDTH: Final = 800
+MARGIN: Final = 16
+GAP: Final = 12
+INSET: Final = 16
+HEADER_TOP: Final = MARGIN
+HEADER_HEIGHT: Final = 120
+TITLE_Y: Final = HEADER_TOP + 32
+STATUS_Y: Final = HEADER_TOP + 86
+PLAYERS_TOP: Final = HEADER_TOP + HEADER_HEIGHT + GAP
+PLAYER_ROW: Final = 44
+PLAYERS_PAD: Final = 8
+AXIS_WIDTH: Final = 84  # row numbers and the lines' names
+TRACK_GAP: Final = 10
+MAX_TRACK_WIDTH: Final = 330
+HEAD_HEIGHT: Final = 50  # each track's seat glyph
+APPLE_ROOM: Final = 58
+ROW_HEIGHT: Final = 56
 START_ROOM: Final = 34
-CARDS_HEIGHT: Final = 112
+CARDS_HEIGHT: Final = 110
 FOOTER_HEIGHT: Final = 56
 BODY_SHARE: Final = 0.36  # of a track's width
-PANEL_TOP: Final = MARGIN + HEADER_HEIGHT + SECTION_GAP
-ROWS_TOP: Final = PANEL_TOP + BAND_HEIGHT + APPLE_ROOM
-ROWS_BOTTOM: Final = ROWS_TOP + ROWS * ROW_HEIGHT
-CARDS_TOP: Final = ROWS_BOTTOM + START_ROOM
-PANEL_BOTTOM: Final = CARDS_TOP + CARDS_HEIGHT
-FOOTER_TOP: Final = PANEL_BOTTOM + SECTION_GAP
-HEIGHT: Final = FOOTER_TOP + FOOTER_HEIGHT + MARGIN
+MAX_BODY_WIDTH: Final = 84  # a wide track (two players) keeps a slender bug
 
-LEG_RADIUS: Final = 19
+LEG_RADIUS: Final = 20
 LEG_LINE: Final = 7
 BODY_INSET: Final = 6
 EYE_RADIUS: Final = 6
 GLYPH_RADIUS: Final = 17
+HEAD_GLYPH_RADIUS: Final = 17
+PLAYER_GLYPH_RADIUS: Final = 14
 CARD_WIDTH: Final = 68
 CARD_HEIGHT: Final = 92
 CARD_MARKER_RADIUS: Final = 10
 CARD_GAP: Final = 8
 CURRENT_OUTLINE: Final = 4
+ACTING_OUTLINE: Final = 4
 #: The most cards a track shows in a round (the expert variant's four).
 MAX_CARD_SLOTS: Final = 4
-
+PILL_GLYPH_ROOM: Final = 76  # what a status pill adds around its text: its glyph and padding
+LEGEND_MARKER_RADIUS: Final = 15
 
 POSITION_LABELS: Final = {"H": "hind", "M": "middle", "F": "front"}
 
@@ -174,43 +194,67 @@ def card_lines(players: int, expert: bool) -> int:
     return 1 if needed <= track_width(players) else 2
 
 
-def extra_height(players: int, expert: bool) -> float:
-    """What a second line of cards adds to the picture."""
-    return (card_lines(players, expert) - 1) * (CARD_HEIGHT + CARD_GAP)
+class Layout:
+    """Where everything goes for a number of players (and the expert variant's cards)."""
+
+    def __init__(self, players: int, expert: bool) -> None:
+        self.players = players
+        self.card_lines = card_lines(players, expert)
+        self.players_box: Box = (
+            MARGIN,
+            PLAYERS_TOP,
+            WIDTH - MARGIN,
+            PLAYERS_TOP + 2 * PLAYERS_PAD + players * PLAYER_ROW,
+        )
+        self.panel_top = self.players_box[3] + GAP
+        self.rows_top = self.panel_top + HEAD_HEIGHT + APPLE_ROOM
+        self.rows_bottom = self.rows_top + ROWS * ROW_HEIGHT
+        self.cards_top = self.rows_bottom + START_ROOM
+        extra = (self.card_lines - 1) * (CARD_HEIGHT + CARD_GAP)
+        self.panel_bottom = self.cards_top + CARDS_HEIGHT + extra
+        self.footer_box: Box = (
+            MARGIN,
+            self.panel_bottom + GAP,
+            WIDTH - MARGIN,
+            self.panel_bottom + GAP + FOOTER_HEIGHT,
+        )
+        self.height = round(self.footer_box[3] + MARGIN)
+        width = track_width(players)
+        left = axis_left(players) + AXIS_WIDTH
+        self.track_boxes: list[Box] = [
+            (
+                left + seat * (width + TRACK_GAP),
+                self.panel_top,
+                left + seat * (width + TRACK_GAP) + width,
+                self.panel_bottom,
+            )
+            for seat in range(players)
+        ]
+
+    def row_top(self, row: int) -> float:
+        """The top of ``row`` (1 at the bottom, 9 at the top)."""
+        return self.rows_bottom - row * ROW_HEIGHT
+
+    def row_middle(self, row: int) -> float:
+        return self.row_top(row) + ROW_HEIGHT / 2
+
+    def player_middle(self, seat: int) -> float:
+        return PLAYERS_TOP + PLAYERS_PAD + (seat + 0.5) * PLAYER_ROW
+
+
+@lru_cache(maxsize=8)
+def layout(players: int, expert: bool) -> Layout:
+    return Layout(players, expert)
 
 
 def picture_height(players: int, expert: bool) -> int:
-    return round(HEIGHT + extra_height(players, expert))
-
-
-def track_boxes(players: int, extra: float = 0.0) -> list[Box]:
-    """Each seat's panel, side by side right of the row axis."""
-    width = track_width(players)
-    left = axis_left(players) + AXIS_WIDTH
-    return [
-        (
-            left + seat * (width + TRACK_GAP),
-            PANEL_TOP,
-            left + seat * (width + TRACK_GAP) + width,
-            PANEL_BOTTOM + extra,
-        )
-        for seat in range(players)
-    ]
-
-
-def row_top(row: int) -> float:
-    """The top of ``row`` (1 at the bottom, 9 at the top)."""
-    return ROWS_BOTTOM - row * ROW_HEIGHT
-
-
-def row_middle(row: int) -> float:
-    return row_top(row) + ROW_HEIGHT / 2
+    return layout(players, expert).height
 
 
 def columns(box: Box) -> tuple[float, float, float, float]:
     """x of the left slots' middle, the body's left and right, the right slots' middle."""
     left, _, right, _ = box
-    body = (right - left) * BODY_SHARE
+    body = min((right - left) * BODY_SHARE, MAX_BODY_WIDTH)
     body_left = (left + right - body) / 2
     body_right = body_left + body
     return ((left + body_left) / 2, body_left, body_right, (body_right + right) / 2)
@@ -256,29 +300,37 @@ def leg_marker_points(position: str, centre: Point, radius: float) -> list[Point
 
 
 def draw_leg_marker(
-    canvas: Canvas, position: str, centre: Point, fill: Colour, letter: str | None = None
+    canvas: Canvas,
+    position: str,
+    centre: Point,
+    fill: Colour,
+    letter: str | None = None,
+    radius: float = LEG_RADIUS,
 ) -> None:
     ink = readable_ink(fill)
     x, y = centre
-    reach = LEG_RADIUS * 1.35
+    reach = radius * 1.35
 
     def draw(target: Canvas, corner: Point) -> None:
         middle = (corner[0] + reach, corner[1] + reach)
         if position == "M":
-            target.circle(middle, LEG_RADIUS * 1.08, fill, BLACK, 2)
+            target.circle(middle, radius * 1.08, fill, BLACK, 2)
         else:
             outlined_polygon(
-                target, leg_marker_points(position, middle, LEG_RADIUS * 0.92), fill, BLACK, 2
+                target, leg_marker_points(position, middle, radius * 0.92), fill, BLACK, 2
             )
 
-    canvas.sprite(("leg", position, fill), (x - reach, y - reach, x + reach, y + reach), draw)
+    canvas.sprite(
+        ("leg", position, fill, radius), (x - reach, y - reach, x + reach, y + reach), draw
+    )
     canvas.fitted_text(
         (x, y + (3 if position == "F" else 0)),
         letter or position,
-        LEG_RADIUS * 1.8,
-        TextSize.SMALL,
+        radius * 1.8,
+        TEXT_SIZE,
         ink,
         "mm",
+        min_size=TEXT_SIZE,
     )
 
 
@@ -287,6 +339,7 @@ def draw_bug(
     box: Box,
     seat: int,
     bug: BugView,
+    at: Layout,
     letters: Mapping[str, str] | None = None,
 ) -> None:
     """The bug on its track; ``letters`` name the leg positions (H, M, F in English)."""
@@ -295,15 +348,15 @@ def draw_bug(
     left_slot, body_left, body_right, right_slot = columns(box)
     tail = bug["tail"]
     legs = bug["legs"]
-    top = row_top(tail + BODY_LENGTH - 1) + BODY_INSET
-    bottom = row_top(tail) + ROW_HEIGHT - BODY_INSET
-    attach = {position: row_middle(tail + offset) for offset, position in enumerate(POSITIONS)}
+    top = at.row_top(tail + BODY_LENGTH - 1) + BODY_INSET
+    bottom = at.row_top(tail) + ROW_HEIGHT - BODY_INSET
+    attach = {position: at.row_middle(tail + offset) for offset, position in enumerate(POSITIONS)}
     for leg, row in legs.items():
         side, position = leg[0], leg[1]
         edge = body_left + 4 if side == "L" else body_right - 4
         slot = left_slot if side == "L" else right_slot
-        canvas.line([(edge, attach[position]), (slot, row_middle(row))], BLACK, LEG_LINE + 4)
-        canvas.line([(edge, attach[position]), (slot, row_middle(row))], colour, LEG_LINE)
+        canvas.line([(edge, attach[position]), (slot, at.row_middle(row))], BLACK, LEG_LINE + 4)
+        canvas.line([(edge, attach[position]), (slot, at.row_middle(row))], colour, LEG_LINE)
     width = body_right - body_left
     canvas.rect((body_left, top, body_right, bottom), colour, BLACK, 3, width / 2)
     middle_x = (body_left + body_right) / 2
@@ -312,7 +365,7 @@ def draw_bug(
     canvas.shape(seat_shape(seat), (middle_x, (top + bottom) / 2 + 8), GLYPH_RADIUS, BLACK)
     for leg, row in legs.items():
         slot = left_slot if leg[0] == "L" else right_slot
-        draw_leg_marker(canvas, leg[1], (slot, row_middle(row)), colour, letters.get(leg[1]))
+        draw_leg_marker(canvas, leg[1], (slot, at.row_middle(row)), colour, letters.get(leg[1]))
 
 
 def draw_card_face(
@@ -407,50 +460,72 @@ def draw_apple(canvas: Canvas, centre: Point, radius: float) -> None:
 
 
 # --- The static layer ----------------------------------------------------------------------
-STATIC_LABEL_KEYS: Final = ("start", "finish", "left_short", "right_short")
+STATIC_LABEL_KEYS: Final = (
+    "start",
+    "finish",
+    "left_short",
+    "right_short",
+    "hind_short",
+    "middle_short",
+    "front_short",
+    "hind",
+    "middle",
+    "front",
+)
 
 
 @layer_cache(maxsize=16)
 def static_layer(players: int, words: tuple[str, ...], expert: bool = False) -> Image.Image:
-    """Everything no move changes: the axis, the tracks, the lines, the apples (final size)."""
+    """Everything no move changes: the panels, the axis, the tracks, the lines, the apples,
+    the legend (final size)."""
     labels = dict(zip(STATIC_LABEL_KEYS, words, strict=True))
-    extra = extra_height(players, expert)
-    canvas = Canvas(WIDTH, picture_height(players, expert), scale=SUPERSAMPLE, final_text=True)
-    draw_axis(canvas, axis_left(players) + AXIS_WIDTH / 2, labels)
-    for box in track_boxes(players, extra):
-        draw_track(canvas, box, labels)
+    at = layout(players, expert)
+    canvas = Canvas(WIDTH, at.height, scale=SUPERSAMPLE, final_text=True)
+    canvas.panel((MARGIN, HEADER_TOP, WIDTH - MARGIN, HEADER_TOP + HEADER_HEIGHT))
+    canvas.panel(at.players_box)
+    draw_axis(canvas, axis_left(players) + AXIS_WIDTH / 2, at, labels)
+    for box in at.track_boxes:
+        draw_track(canvas, box, at, labels)
+    canvas.panel(at.footer_box)
+    draw_legend(canvas, at.footer_box, labels)
     return canvas.finish()
 
 
-def draw_axis(canvas: Canvas, x: float, labels: Mapping[str, str]) -> None:
+def draw_axis(canvas: Canvas, x: float, at: Layout, labels: Mapping[str, str]) -> None:
     for row in range(1, ROWS + 1):
-        canvas.text((x, row_middle(row)), str(row), TextSize.LABEL, TEXT_MUTED, "mm")
-    finish_y = row_top(FINISH_TAIL - 1)
-    canvas.fitted_text((x, finish_y), labels["finish"], AXIS_WIDTH - 4, TextSize.SMALL, TEXT, "mm")
+        canvas.text((x, at.row_middle(row)), str(row), ROW_NUMBER_SIZE, TEXT_MUTED, "mm")
+    room = AXIS_WIDTH - 4
+    finish_y = at.row_top(FINISH_TAIL - 1)
     canvas.fitted_text(
-        (x, ROWS_BOTTOM + START_ROOM / 2),
+        (x, finish_y), labels["finish"], room, TEXT_SIZE, TEXT, "mm", min_size=TEXT_SIZE
+    )
+    canvas.fitted_text(
+        (x, at.rows_bottom + START_ROOM / 2),
         labels["start"],
-        AXIS_WIDTH - 4,
-        TextSize.SMALL,
+        room,
+        TEXT_SIZE,
         TEXT,
         "mm",
+        min_size=TEXT_SIZE,
     )
 
 
-def draw_track(canvas: Canvas, box: Box, labels: Mapping[str, str]) -> None:
-    left, _, right, _ = box
+def draw_track(canvas: Canvas, box: Box, at: Layout, labels: Mapping[str, str]) -> None:
+    left, top, right, _ = box
     canvas.panel(box)
-    canvas.rect((left + 2, row_top(ROWS), right - 2, row_top(FINISH_TAIL - 1)), FINISHED_ROWS)
+    top_row, finish = at.row_top(ROWS), at.row_top(FINISH_TAIL - 1)
+    canvas.rect((left + 2, top_row, right - 2, finish), FINISHED_ROWS)
     left_slot, body_left, body_right, right_slot = columns(box)
-    canvas.rect((body_left, row_top(ROWS), body_right, ROWS_BOTTOM), mix(SURFACE, BLACK, 0.25))
+    canvas.rect((body_left, top_row, body_right, at.rows_bottom), mix(SURFACE, BLACK, 0.25))
     for row in range(ROWS + 1):
-        y = ROWS_BOTTOM - row * ROW_HEIGHT
+        y = at.rows_bottom - row * ROW_HEIGHT
         canvas.line([(left + 8, y), (right - 8, y)], ROW_LINE, 2)
     for x, word in ((left_slot, labels["left_short"]), (right_slot, labels["right_short"])):
-        canvas.text((x, row_top(ROWS) - 18), word, TextSize.SMALL, TEXT_MUTED, "mm")
-    draw_checkered_line(canvas, left + 2, right - 2, row_top(FINISH_TAIL - 1))
-    canvas.line([(left + 8, ROWS_BOTTOM), (right - 8, ROWS_BOTTOM)], TEXT, 4)
-    draw_apple(canvas, ((left + right) / 2, row_top(ROWS) - APPLE_ROOM / 2 + 4), 18)
+        canvas.text((x, top_row - 18), word, TEXT_SIZE, TEXT_MUTED, "mm")
+    draw_checkered_line(canvas, left + 2, right - 2, finish)
+    canvas.line([(left + 8, at.rows_bottom), (right - 8, at.rows_bottom)], TEXT, 4)
+    draw_apple(canvas, ((left + right) / 2, top_row - APPLE_ROOM / 2 + 2), 18)
+    canvas.line([(left + 10, top + HEAD_HEIGHT), (right - 10, top + HEAD_HEIGHT)], ROW_LINE, 2)
 
 
 def draw_checkered_line(canvas: Canvas, left: float, right: float, y: float) -> None:
@@ -460,6 +535,24 @@ def draw_checkered_line(canvas: Canvas, left: float, right: float, y: float) -> 
             fill = WHITE if (index + lane) % 2 == 0 else BLACK
             x = left + index * square
             canvas.rect((x, y - square + lane * square, x + square, y + lane * square), fill)
+
+
+def draw_legend(canvas: Canvas, box: Box, labels: Mapping[str, str]) -> None:
+    """The three leg markers, each with its letter and the word it stands for, centred."""
+    left, top, right, bottom = box
+    middle = (top + bottom) / 2
+    marker = 2 * LEGEND_MARKER_RADIUS + 10
+    widths = [canvas.text_width(labels[POSITION_LABELS[p]], TEXT_SIZE, False) for p in POSITIONS]
+    spacing = 36
+    total = sum(widths) + len(POSITIONS) * marker + (len(POSITIONS) - 1) * spacing
+    x = max(left + INSET, (left + right - total) / 2)
+    for position, width in zip(POSITIONS, widths, strict=True):
+        centre = (x + LEGEND_MARKER_RADIUS, middle + (2 if position == "F" else 0))
+        letter = labels[f"{POSITION_LABELS[position]}_short"]
+        draw_leg_marker(canvas, position, centre, LEGEND_MARKER, letter, LEGEND_MARKER_RADIUS + 2)
+        x += marker
+        canvas.text((x, middle), labels[POSITION_LABELS[position]], TEXT_SIZE, TEXT, "lm", False)
+        x += width + spacing
 
 
 # --- The picture ---------------------------------------------------------------------------
@@ -472,23 +565,19 @@ class BugRaceBoard:
         self.bugs: list[BugView] = list(view["bugs"])
         static = tuple(self.labels[key] for key in STATIC_LABEL_KEYS)
         players, expert = len(self.bugs), view["expert"]
-        self.extra = extra_height(players, expert)
-        self.card_lines = card_lines(players, expert)
-        self.canvas = Canvas(
-            WIDTH, picture_height(players, expert), base=static_layer(players, static, expert)
-        )
-        self.boxes = track_boxes(players, self.extra)
+        self.at = layout(players, expert)
+        self.canvas = Canvas(WIDTH, self.at.height, base=static_layer(players, static, expert))
         outcome = view["outcome"]
         self.winners: list[int] = list(outcome["winners"]) if outcome else []
 
     def draw(self) -> Image.Image:
         self.draw_header()
+        letters = {p: self.labels[f"{POSITION_LABELS[p]}_short"] for p in POSITIONS}
         for seat, bug in enumerate(self.bugs):
-            self.draw_band(seat, bug)
-            letters = {p: self.labels[f"{POSITION_LABELS[p]}_short"] for p in POSITIONS}
-            draw_bug(self.canvas, self.boxes[seat], seat, bug, letters)
+            self.draw_player(seat, bug)
+            self.draw_head(seat, bug)
+            draw_bug(self.canvas, self.at.track_boxes[seat], seat, bug, self.at, letters)
             self.draw_cards(seat, bug)
-        self.draw_footer()
         return self.canvas.finish()
 
     def player(self, seat: int) -> str:
@@ -496,14 +585,18 @@ class BugRaceBoard:
             self.labels["player"], number=seat + 1
         )
 
-    def status(self) -> tuple[str, Colour]:
+    # -- header
+    def status(self, room: float) -> tuple[str, Colour]:
+        """The header line (names shortened to fit ``room``, never the sentence)."""
+        canvas = self.canvas
         if self.winners:
-            names = ", ".join(self.player(seat) for seat in self.winners)
-            if len(self.winners) == 1:
-                text = fill_label(self.labels["status_won"], player=names)
-            else:
-                text = fill_label(self.labels["status_shared"], players=names)
-            return text, seat_colour(self.winners[0])
+            colour = seat_colour(self.winners[0])
+            if len(self.winners) > 1:  # the players' panel stars each winner's whole name
+                return self.labels["status_shared"], colour
+            template = self.labels["status_won"]
+            fixed = canvas.text_width(fill_label(template, player=""), TEXT_SIZE)
+            name = canvas.clip_text(self.player(self.winners[0]), room - fixed, TEXT_SIZE)
+            return fill_label(template, player=name), colour
         round_ = self.view["round"]
         if self.view["phase"] == "draft":
             direction = self.labels[f"pass_{self.view['pass_direction']}"]
@@ -513,19 +606,39 @@ class BugRaceBoard:
         return fill_label(self.labels["status_play"], round=round_), ACTING
 
     def draw_header(self) -> None:
-        text, accent = self.status()
-        glyph: Shape | None = "star" if self.winners else None
-        header_strip(
-            self.canvas,
-            (MARGIN, MARGIN, WIDTH - MARGIN, MARGIN + HEADER_HEIGHT),
-            self.labels["title"],
-            text,
-            accent,
-            glyph,
+        canvas = self.canvas
+        left, right = MARGIN + INSET, WIDTH - MARGIN - INSET
+        counts = " · ".join(
+            (
+                fill_label(self.labels["draw_pile"], count=self.view["draw_count"]),
+                fill_label(self.labels["discard"], count=self.view["discard_count"]),
+            )
         )
+        counts_width = canvas.fitted_text(
+            (right, TITLE_Y),
+            counts,
+            (right - left) * 0.55,
+            TEXT_SIZE + 2,
+            TEXT_MUTED,
+            "rm",
+            min_size=TEXT_SIZE,
+        )
+        canvas.fitted_text(
+            (left, TITLE_Y),
+            self.labels["title"],
+            right - left - counts_width - 24,
+            TITLE_SIZE,
+            TEXT,
+            "lm",
+            min_size=TEXT_SIZE,
+        )
+        text, accent = self.status(right - left - PILL_GLYPH_ROOM)
+        glyph: Shape | None = "star" if self.winners else None
+        status_pill(canvas, (left, STATUS_Y), text, accent, glyph, right - left)
 
+    # -- the players
     def seat_state(self, seat: int, bug: BugView) -> tuple[str, bool]:
-        """The word under a player's name and whether they still have to act."""
+        """The word after a player's name and whether they still have to act."""
         place = bug["place"]
         if place is not None:
             return self.labels.get(f"place_{place}", str(place)), False
@@ -537,37 +650,57 @@ class BugRaceBoard:
             return self.labels["playing"], True
         return self.labels["chosen" if self.view["phase"] == "draft" else "waiting"], False
 
-    def draw_band(self, seat: int, bug: BugView) -> None:
+    def draw_player(self, seat: int, bug: BugView) -> None:
+        """A line of the players' panel: the seat's glyph, the whole name, the state."""
         canvas = self.canvas
-        left, top, right, _ = self.boxes[seat]
+        left, _, right, _ = self.at.players_box
+        y = self.at.player_middle(seat)
         colour = seat_colour(seat)
-        canvas.rect((left, top, right, top + 10), colour, None, 0, 5)
-        outlined_shape(canvas, seat_shape(seat), (left + 26, top + 36), 13, colour, BLACK)
-        canvas.fitted_text(
-            (left + 48, top + 36), self.player(seat), right - left - 60, TextSize.LABEL, TEXT, "lm"
-        )
+        glyph_x = left + INSET + PLAYER_GLYPH_RADIUS
+        outlined_shape(canvas, seat_shape(seat), (glyph_x, y), PLAYER_GLYPH_RADIUS, colour, BLACK)
+        name_left = glyph_x + PLAYER_GLYPH_RADIUS + 14
+        chip_right = right - INSET
         word, acting = self.seat_state(seat, bug)
-        if not word:
-            return
-        winner = seat in self.winners
-        fill = ACTING if acting or winner else SURFACE_RAISED
-        text = ("★ " if winner else "") + word
-        canvas.chip(
-            (left + 14, top + 72),
-            canvas.clip_text(text, right - left - 52, TextSize.SMALL),
-            fill=fill,
+        if word:
+            winner = seat in self.winners
+            fill = ACTING if acting or winner else SURFACE_RAISED
+            text = ("★ " if winner else "") + word
+            text = canvas.clip_text(text, (right - left) * 0.3, NAME_SIZE - 2)
+            chip = canvas.chip((chip_right, y), text, NAME_SIZE - 2, fill, align="right")
+            chip_right = chip[0]
+        canvas.fitted_text(
+            (name_left, y),
+            self.player(seat),
+            chip_right - name_left - 12,
+            NAME_SIZE,
+            TEXT,
+            "lm",
+            min_size=TEXT_SIZE,
         )
 
+    # -- the race
+    def draw_head(self, seat: int, bug: BugView) -> None:
+        """A track's head: its seat's colour and glyph, framed while its player must act."""
+        canvas = self.canvas
+        box = self.at.track_boxes[seat]
+        left, top, right, _ = box
+        colour = seat_colour(seat)
+        canvas.rect((left, top, right, top + 10), colour, None, 0, 5)
+        centre = ((left + right) / 2, top + 10 + (HEAD_HEIGHT - 10) / 2)
+        outlined_shape(canvas, seat_shape(seat), centre, HEAD_GLYPH_RADIUS, colour, BLACK)
+        if self.seat_state(seat, bug)[1]:
+            canvas.rect(box, None, ACTING, ACTING_OUTLINE, 14)
+
     def draw_cards(self, seat: int, bug: BugView) -> None:
-        left, _, right, _ = self.boxes[seat]
+        left, _, right, _ = self.at.track_boxes[seat]
         played: list[CardFace] = list(bug["played"])
         backs = bug["hand_count"]
         slots = len(played) + backs
         if not slots:
             return
-        per_line = -(-slots // self.card_lines) if slots > 2 else slots
+        per_line = -(-slots // self.at.card_lines) if slots > 2 else slots
         width = min(CARD_WIDTH, (right - left - 16 - (per_line - 1) * CARD_GAP) / per_line)
-        first_top = CARDS_TOP + (CARDS_HEIGHT - CARD_HEIGHT) / 2 - 6
+        first_top = self.at.cards_top + (CARDS_HEIGHT - CARD_HEIGHT) / 2 - 6
         boxes: list[Box] = []
         for index in range(slots):
             line, column = divmod(index, per_line)
@@ -582,17 +715,6 @@ class BugRaceBoard:
             draw_card_face(self.canvas, box, list(card["legs"]), moved, current)
         for box in boxes[len(played) :]:
             draw_card_back(self.canvas, box, seat)
-
-    def draw_footer(self) -> None:
-        counts = " · ".join(
-            (
-                fill_label(self.labels["draw_pile"], count=self.view["draw_count"]),
-                fill_label(self.labels["discard"], count=self.view["discard_count"]),
-                self.labels["legend"],
-            )
-        )
-        top = FOOTER_TOP + self.extra
-        footer_strip(self.canvas, (MARGIN, top, WIDTH - MARGIN, top + FOOTER_HEIGHT), counts)
 
 
 def render_image(view: Mapping[str, Any], labels: Mapping[str, str] | None = None) -> Image.Image:

@@ -14,7 +14,7 @@ from PIL import Image
 
 from bot.games.bugrace import GAME, BugRaceState, arrange_play, with_bug
 from renderers import base
-from renderers.bugrace import HEIGHT, WIDTH, card_lines, picture_height, render
+from renderers.bugrace import WIDTH, card_lines, picture_height, render
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 #: A bug over the line: body on rows 7-9, every leg on row 6 or beyond.
@@ -46,7 +46,15 @@ def picture(view: Mapping[str, Any]) -> Image.Image:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_start_renders(players: int) -> None:
     image = picture(GAME.view(GAME.new_state(players, 1), None))
-    assert image.size == (WIDTH, HEIGHT)
+    assert image.size == (WIDTH, picture_height(players, False))
+
+
+def test_the_picture_is_drawn_for_a_phone_portrait_and_not_too_tall() -> None:
+    """Shown about 400 points wide on a phone: a narrow picture keeps its words large."""
+    assert 720 <= WIDTH <= 800
+    for players in (2, 3, 4):
+        for expert in (False, True):
+            assert WIDTH < picture_height(players, expert) <= 2 * WIDTH
 
 
 @pytest.mark.parametrize(("players", "options"), [(2, {}), (4, {"expert": True})])
@@ -63,7 +71,7 @@ def test_a_round_in_play_renders(players: int, options: dict[str, bool]) -> None
 def test_the_end_renders(options: dict[str, bool]) -> None:
     state = finished(GAME.new_state(3, 3, options))
     assert GAME.outcome(state) is not None
-    assert picture(GAME.view(state, None)).size == (WIDTH, HEIGHT)
+    assert picture(GAME.view(state, None)).size == (WIDTH, picture_height(3, False))
 
 
 def test_a_shared_win_renders() -> None:
@@ -134,8 +142,9 @@ def test_expert_cards_are_drawn_full_size_whatever_the_players(players: int) -> 
     state = advance(GAME.new_state(players, 2, {"expert": True}), 60)
     image = picture(GAME.view(state, None))
     assert image.size == (WIDTH, picture_height(players, True))
-    assert card_lines(players, True) == (2 if players == 4 else 1)
-    assert picture_height(players, False) == HEIGHT
+    assert card_lines(players, True) == (2 if players >= 3 else 1)
+    assert card_lines(players, False) == 1
+    assert picture_height(players, True) > picture_height(players, False) or players == 2
 
 
 def test_french_leg_letters_on_the_french_picture() -> None:

@@ -13,7 +13,7 @@ from PIL import Image, ImageChops, ImageStat
 
 from bot.games.ruship import MoveRecord, RushipPublicView
 from renderers import base, ruship
-from renderers.ruship import HEIGHT, WIDTH, footer_box, render, space_box
+from renderers.ruship import HEIGHT, WIDTH, dice_box, power_row_box, render, space_box
 
 PNG_BUDGET = 250_000
 SILHOUETTE_LEVEL = 100  # both factions' colours are lighter, the board's ground darker
@@ -134,9 +134,10 @@ def test_the_same_view_gives_the_same_bytes() -> None:
     assert render(middle_view()) == render(middle_view())
 
 
-def test_the_picture_is_wide_enough_for_a_phone_and_not_too_tall() -> None:
-    assert 1000 <= WIDTH <= 1200
-    assert HEIGHT < WIDTH
+def test_the_picture_is_drawn_for_a_phone_portrait_and_not_too_tall() -> None:
+    """Shown about 400 points wide on a phone: a narrow picture keeps its words large."""
+    assert 720 <= WIDTH <= 800
+    assert WIDTH < HEIGHT <= 2 * WIDTH
 
 
 def test_the_same_view_gives_the_same_bytes_whatever_was_drawn_before() -> None:
@@ -256,7 +257,7 @@ def test_an_entry_arrow_starts_where_the_carrier_stood_when_the_token_entered() 
 def test_the_start_roll_shows_on_the_opening_board_only() -> None:
     start_event = {"type": "start", "rolls": [[4, 4], [6, 2]], "first_player": 0}
     opening = make_view(events=[start_event])
-    assert differs(picture(opening), picture({**opening, "start_rolls": []}), footer_box(0))
+    assert differs(picture(opening), picture({**opening, "start_rolls": []}), dice_box())
     later = make_view(turn=1, to_act=[1], events=[{"type": "no_move", "seat": 0, "dice": [2]}])
     assert not differs(picture(later), picture({**later, "start_rolls": []}))
     tagged = picture(opening, {"plays_first": "Plays first"})
@@ -303,13 +304,13 @@ def test_each_attack_suffered_fills_one_more_mark() -> None:
 def test_a_used_die_is_dimmed() -> None:
     fresh = picture(make_view(phase="move", dice=[5, 2], dice_used=[False, False]))
     spent = picture(make_view(phase="move", dice=[5, 2], dice_used=[True, False]))
-    assert differs(fresh, spent, footer_box(0))
+    assert differs(fresh, spent, dice_box())
 
 
 def test_different_dice_look_different() -> None:
     five = picture(make_view(phase="move", dice=[5, 2], dice_used=[False, False]))
     six = picture(make_view(phase="move", dice=[6, 2], dice_used=[False, False]))
-    assert differs(five, six, footer_box(0))
+    assert differs(five, six, dice_box())
 
 
 def test_a_power_taken_leaves_the_pool_and_joins_the_side() -> None:
@@ -320,7 +321,7 @@ def test_a_power_taken_leaves_the_pool_and_joins_the_side() -> None:
             power_pool=["reroll", "plusone", "single", "backward"],
         )
     )
-    assert differs(before, after, footer_box(1))
+    assert differs(before, after, power_row_box("stack"))
     assert differs(before, after, ruship.faction_panel_box(1))
     assert not differs(before, after, ruship.faction_panel_box(0))
 
@@ -350,7 +351,7 @@ def test_translated_labels_change_the_cached_static_parts_too() -> None:
     english = picture(make_view())
     french = picture(make_view(), {"earth": "Terre", "dice": "Dés"})
     assert differs(english, french, space_box(0))
-    assert differs(english, french, footer_box(0))
+    assert differs(english, french, dice_box())
 
 
 def test_a_broken_translation_still_renders() -> None:

@@ -1,8 +1,12 @@
 """The Ruship board picture, drawn from the public view (``GAME.view(state, None)``).
 
-The track is two rows of nine spaces joined on the right (a U): Earth sits left of space 1,
-the Alien planet left of space 18. Ships are rockets, UFOs are saucers, the Mothership a
-hexagon and the Vortex a spiral, so no piece is told apart by colour alone.
+Drawn for a phone first: portrait, 800 px wide, every word at least 18 px and every number
+at least 22 px (9 and 11 pt once Discord shows it 400 points wide). From the top: the
+status; Humanity's band (Earth with its attack marks, the side's name, player, reserve and
+Powers); the track, three rows of six spaces running back and forth from space 1 (under
+Earth) to space 18 (over the Alien planet); the Alien's band; the dice; every Power's
+effect, each Power's name after its holder's token. Ships are rockets, UFOs are saucers,
+the Mothership a hexagon and the Vortex a spiral, so no piece is told apart by colour alone.
 
 Label keys (English defaults in ``LABEL_DEFAULTS``; the Discord layer may override any):
 
@@ -12,16 +16,16 @@ Label keys (English defaults in ``LABEL_DEFAULTS``; the Discord layer may overri
 - ``earth``, ``alien_planet``: the planets. ``mothership_short``, ``vortex_short``: the
   carriers' marks (two letters).
 - ``status_roll``, ``status_move``, ``status_power``, ``status_won``: the header line; each
-  may hold ``{player}``.
-- ``your_turn``, ``winner``: the tags on a faction's panel.
-- ``reserve``, ``powers``, ``power_pool``, ``no_powers``: panel captions.
+  may hold ``{player}`` (a name too long is shortened, never the sentence).
+- ``your_turn``, ``winner``: the tags on a side's band.
+- ``reserve``, ``powers``, ``no_powers``: a band's captions.
 - ``dice``, ``to_roll``, ``rerolled``, ``start_roll``: the dice box (``start_roll`` heads the
   opening roll-off, shown on the opening board only). ``plays_first``: the tag on the
-  panel of the side that won it, on that board.
+  band of the side that won it, on that board.
 - ``power_reroll``, ``power_plusone``, ``power_single``, ``power_backward``, ``power_stack``:
-  the Powers' names. ``power_legend`` heads the legend under the board, where
+  the Powers' names. ``power_legend`` heads the legend at the bottom, where
   ``help_reroll``, ``help_plusone``, ``help_single``, ``help_backward``, ``help_stack`` tell
-  each Power's effect in one line.
+  each Power's effect (on up to two lines).
 
 The modules: ``labels`` (``LABEL_DEFAULTS``), ``layout`` (the board's facts, colours and
 geometry), ``pieces`` (the sprites), ``static`` (the cached unchanging layer) and ``board``
@@ -45,8 +49,11 @@ from renderers.ruship.layout import (
     HEIGHT,
     LEGEND_TOP,
     WIDTH,
+    band_box,
+    dice_box,
     faction_panel_box,
-    footer_box,
+    legend_box,
+    power_row_box,
     space_box,
 )
 
@@ -56,9 +63,12 @@ __all__ = [
     "LEGEND_TOP",
     "WIDTH",
     "RushipBoard",
+    "band_box",
     "board_palette",
+    "dice_box",
     "faction_panel_box",
-    "footer_box",
+    "legend_box",
+    "power_row_box",
     "render",
     "render_image",
     "space_box",

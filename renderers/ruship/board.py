@@ -12,7 +12,6 @@ from renderers.base import (
     BACKGROUND,
     HIGHLIGHT,
     OUTLINE,
-    SURFACE,
     SURFACE_RAISED,
     TEXT,
     TEXT_MUTED,
@@ -20,32 +19,34 @@ from renderers.base import (
     Canvas,
     Point,
     Shape,
-    TextSize,
     fill_label,
-    header_strip,
     merge_labels,
     mix,
+    status_pill,
     with_alpha,
 )
 from renderers.ruship.labels import LABEL_DEFAULTS
 from renderers.ruship.layout import (
     ARROW_STOP,
     ATTACKS_TO_LOSE,
-    CAPTION_INSET,
+    BAND_ROWS,
     CAPTION_WIDTH,
-    DICE_TOP,
     DIE_GAP,
     DIE_SIZE,
     FACTION_COLOURS,
     FACTION_GLYPHS,
     FACTIONS,
-    HEADER_HEIGHT,
+    HEADING_SIZE,
+    HEADING_TOKEN,
     HEIGHT,
     HIGHLIGHT_MARGIN,
+    INSET,
+    LEGEND_TOKEN,
     MARGIN,
     MARK_RADIUS,
-    MIN_NAME_ROOM,
     MINI_TOKEN,
+    NAME_SIZE,
+    NUMBER_SIZE,
     ORDER_BADGE_RADIUS,
     PAIR_OFFSET,
     PAIR_RAISE,
@@ -54,24 +55,36 @@ from renderers.ruship.layout import (
     PATH_ALPHA,
     PLANET_ARROW_STOP,
     PLANET_OF,
-    POOL_LINE_HEIGHT,
+    POWER_NAME_WIDTH,
+    POWER_NAMES,
     RESERVE_STEP,
     SHIP_HEIGHT,
     START_ROLLS_SHOWN,
+    STATUS_Y,
+    TEXT_SIZE,
+    TITLE_SIZE,
+    TITLE_Y,
     TOKENS_PER_SIDE,
     TRACK_SPACES,
     WIDTH,
     arrow_tip,
     attack_mark_centre,
+    band_box,
+    band_text_left,
+    band_text_right,
     clamp_position,
-    faction_panel_box,
-    footer_box,
+    dice_box,
+    legend_box,
     path_points,
+    power_row_box,
     space_box,
     space_centre,
 )
 from renderers.ruship.pieces import draw_capture_mark, draw_mothership, draw_token, draw_vortex
 from renderers.ruship.static import STATIC_LABEL_KEYS, static_layer
+
+PILL_GLYPH_ROOM = 76  # what a status pill adds around its text: its glyph and padding
+CHIP_ROOM = 24  # what a chip adds around its text
 
 
 # --- The picture -----------------------------------------------------------------------------
@@ -95,9 +108,9 @@ class RushipBoard:
         self.draw_captures()
         self.draw_move_order()
         for seat in (0, 1):
-            self.draw_faction_panel(seat)
+            self.draw_band(seat)
         self.draw_dice()
-        self.draw_pool()
+        self.draw_power_names()
         return self.canvas.finish()
 
     def is_opening(self) -> bool:
@@ -111,31 +124,34 @@ class RushipBoard:
         return self.labels.get(f"power_{name}", name)
 
     # -- header
-    def status(self) -> tuple[str, int]:
-        """The header line and the seat it is about."""
+    def status(self) -> tuple[str, str, int]:
+        """The header line's template, the player it names, and the seat it is about."""
         if self.winners:
             seat = self.winners[0]
-            return fill_label(self.labels["status_won"], player=self.player(seat)), seat
+            return self.labels["status_won"], self.player(seat), seat
         phase: Phase | None = self.view.get("phase")
         if phase == "power" and self.to_act:
             seat = self.to_act[0]
-            return fill_label(self.labels["status_power"], player=self.player(seat)), seat
+            return self.labels["status_power"], self.player(seat), seat
         seat = self.view.get("turn") or 0
         key = "status_roll" if phase == "roll" else "status_move"
-        return fill_label(self.labels[key], player=self.player(seat)), seat
+        return self.labels[key], self.player(seat), seat
 
     def draw_header(self) -> None:
-        text, seat = self.status()
+        canvas = self.canvas
+        left, right = MARGIN + INSET, WIDTH - MARGIN - INSET
+        canvas.fitted_text(
+            (left, TITLE_Y), self.labels["title"], right - left, TITLE_SIZE, TEXT, "lm"
+        )
+        template, name, seat = self.status()
         faction = FACTIONS[seat]
         glyph: Shape = "star" if self.winners else FACTION_GLYPHS[faction]
-        header_strip(
-            self.canvas,
-            (MARGIN, MARGIN, WIDTH - MARGIN, MARGIN + HEADER_HEIGHT),
-            self.labels["title"],
-            text,
-            FACTION_COLOURS[faction],
-            glyph,
-        )
+        room = right - left - PILL_GLYPH_ROOM
+        # A long name is shortened, never the sentence around it.
+        sentence = canvas.text_width(fill_label(template, player=""), TEXT_SIZE)
+        name = canvas.clip_text(name, room - sentence, TEXT_SIZE)
+        text = fill_label(template, player=name)
+        status_pill(canvas, (left, STATUS_Y), text, FACTION_COLOURS[faction], glyph, right - left)
 
     # -- board
     def draw_attacks(self) -> None:
@@ -211,7 +227,7 @@ class RushipBoard:
         draw_token(self.canvas, faction, (x + dx, y + dy), PAIR_SIZE)
         bottom = space_box(position)[3]
         self.canvas.chip(
-            (x, bottom - 19), f"×{count}", TextSize.SMALL, WHITE, BACKGROUND, None, "centre"
+            (x, bottom - 20), f"×{count}", NUMBER_SIZE, WHITE, BACKGROUND, None, "centre"
         )
 
     def draw_move_order(self) -> None:
@@ -221,66 +237,73 @@ class RushipBoard:
             return
         for order, move in enumerate(moves, start=1):
             end = clamp_position(int(move["to"]))
-            left, top, right, bottom = space_box(end)
+            left, _, _, bottom = space_box(end)
             if end in PLANET_OF.values():  # the planet's name runs along its bottom
-                centre = (right - ORDER_BADGE_RADIUS - 2, top + ORDER_BADGE_RADIUS + 2)
+                x, y = space_centre(end)
+                centre = (x + (1 if end == 0 else -1) * 34, y + 38)
             else:
-                centre = (left + ORDER_BADGE_RADIUS + 2, bottom - ORDER_BADGE_RADIUS - 2)
+                centre = (left + ORDER_BADGE_RADIUS + 4, bottom - ORDER_BADGE_RADIUS - 4)
             self.canvas.circle(centre, ORDER_BADGE_RADIUS, HIGHLIGHT, BACKGROUND, 2)
-            self.canvas.text(centre, str(order), TextSize.SMALL, BACKGROUND, "mm")
+            self.canvas.text(centre, str(order), NUMBER_SIZE, BACKGROUND, "mm")
 
     def draw_captures(self) -> None:
         for move in self.shown_moves():
             for position in move.get("captured", []):
                 _, top, right, _ = space_box(clamp_position(int(position)))
-                draw_capture_mark(self.canvas, (right - 16, top + 18), 13)
+                draw_capture_mark(self.canvas, (right - 18, top + 20), 15)
 
-    # -- panels
-    def draw_faction_panel(self, seat: int) -> None:
+    # -- a side's band
+    def draw_band(self, seat: int) -> None:
         canvas = self.canvas
         faction = FACTIONS[seat]
         colour = FACTION_COLOURS[faction]
-        left, top, right, _ = box = faction_panel_box(seat)
+        box = band_box(seat)
+        top = box[1]
+        left, right = band_text_left(seat), band_text_right(seat)
         won = seat in self.winners
         active = won or (not self.winners and seat in self.to_act)
         if active:
-            canvas.panel(box, SURFACE, colour, 4)
-        draw_token(canvas, faction, (left + 36, top + 34), 44)
-        title_y = top + 34
-        tag_right = right - 16
-        tag_left = tag_right
+            canvas.rect(box, None, colour, 4, 14)
+        title_y = top + BAND_ROWS[0]
+        draw_token(canvas, faction, (left + HEADING_TOKEN / 2, title_y), HEADING_TOKEN)
+        tag_left = right
         if active:
             tag_text = "★ " + self.labels["winner"] if won else self.labels["your_turn"]
             if not won and self.is_opening():
                 tag_text = "▶ " + self.labels["plays_first"]
             tag_fill = HIGHLIGHT if won else colour
-            tag = canvas.chip(
-                (tag_right, title_y), tag_text, TextSize.BODY, tag_fill, align="right"
-            )
+            tag_text = canvas.clip_text(tag_text, (right - left) / 2, NAME_SIZE)
+            tag = canvas.chip((right, title_y), tag_text, NAME_SIZE, tag_fill, align="right")
             tag_left = tag[0]
-        name_left = left + 68
-        room = tag_left - name_left - 12
-        width = canvas.fitted_text(
-            (name_left, title_y), self.labels[faction], room, TextSize.HEADING, TEXT, "lm"
+        name_left = left + HEADING_TOKEN + 12
+        canvas.fitted_text(
+            (name_left, title_y),
+            self.labels[faction],
+            tag_left - name_left - 12,
+            HEADING_SIZE,
+            TEXT,
+            "lm",
+            min_size=TEXT_SIZE,
         )
         player = self.labels.get(f"player_{seat}", "")
-        if player and room - width > MIN_NAME_ROOM:
+        if player:
             canvas.fitted_text(
-                (name_left + width + 12, title_y + 2),
+                (left, top + BAND_ROWS[1]),
                 player,
-                room - width - 12,
-                TextSize.BODY,
-                TEXT_MUTED,
+                right - left,
+                NAME_SIZE,
+                TEXT,
                 "lm",
                 bold=False,
+                min_size=TEXT_SIZE,
             )
-        self.draw_reserve(faction, (left + CAPTION_INSET, top + 90))
-        self.draw_powers_taken(faction, (left + CAPTION_INSET, top + 136), right)
+        self.draw_reserve(faction, (left, top + BAND_ROWS[2]))
+        self.draw_powers_taken(faction, (left, top + BAND_ROWS[3]), right)
 
     def caption(self, at: Point, key: str) -> float:
-        """A small caption left of a panel's row; returns where the row's content starts."""
+        """A small caption left of a band's row; returns where the row's content starts."""
         width = self.canvas.fitted_text(
-            at, self.labels[key], CAPTION_WIDTH, TextSize.SMALL, TEXT_MUTED, "lm"
+            at, self.labels[key], CAPTION_WIDTH, TEXT_SIZE, TEXT_MUTED, "lm", min_size=TEXT_SIZE
         )
         return at[0] + max(width + 16, CAPTION_WIDTH)
 
@@ -288,42 +311,51 @@ class RushipBoard:
         canvas = self.canvas
         x, y = self.caption(at, "reserve"), at[1]
         reserve = int(self.view.get("reserve", {}).get(faction, 0))
-        canvas.text((x, y), str(reserve), TextSize.LABEL, TEXT, "lm")
-        x += 34
+        canvas.text((x, y), str(reserve), HEADING_SIZE, TEXT, "lm")
+        x += 36
         for slot in range(TOKENS_PER_SIDE):
             centre = (x + slot * RESERVE_STEP + RESERVE_STEP / 2, y)
             if slot < reserve:
                 draw_token(canvas, faction, centre, MINI_TOKEN)
             else:
-                canvas.circle(centre, 5, OUTLINE)
+                canvas.circle(centre, 6, OUTLINE)
 
     def draw_powers_taken(self, faction: Faction, at: Point, right: float) -> None:
         canvas = self.canvas
         x, y = self.caption(at, "powers"), at[1]
         taken = [str(name) for name in self.view.get("powers", {}).get(faction, [])]
         if not taken:
-            canvas.text((x, y), self.labels["no_powers"], TextSize.SMALL, TEXT_MUTED, "lm", False)
+            canvas.fitted_text(
+                (x, y),
+                self.labels["no_powers"],
+                right - x,
+                TEXT_SIZE,
+                TEXT_MUTED,
+                "lm",
+                bold=False,
+                min_size=TEXT_SIZE,
+            )
             return
         colour = FACTION_COLOURS[faction]
         names = [self.power_name(name) for name in taken]
         canvas.chip_flow(
-            (x, y),
-            names,
-            right - CAPTION_INSET,
-            TextSize.SMALL,
-            mix(colour, BACKGROUND, 0.7),
-            TEXT,
-            colour,
+            (x, y), names, right, TEXT_SIZE, mix(colour, BACKGROUND, 0.7), TEXT, colour
         )
 
-    # -- footer
+    # -- dice
+    def dice_left(self) -> float:
+        """Where the dice start: after the box's caption (drawn in the static layer)."""
+        width = self.canvas.text_width(self.labels["dice"], TEXT_SIZE)
+        return dice_box()[0] + INSET + min(width, 110) + 24
+
     def draw_dice(self) -> None:
         canvas = self.canvas
-        left, top, _, _ = footer_box(0)
+        _, top, _, bottom = dice_box()
+        middle = (top + bottom) / 2
         dice = [int(d) for d in self.view.get("dice", [])]
         used = [bool(u) for u in self.view.get("dice_used", [])]
         plus = [bool(p) for p in self.view.get("plus_one_used", [])]
-        x, die_top = left + CAPTION_INSET, top + DICE_TOP
+        x, die_top = self.dice_left(), middle - DIE_SIZE / 2
         if not dice:
             self.draw_no_dice(x, die_top)
             return
@@ -332,23 +364,19 @@ class RushipBoard:
             canvas.die((x, die_top, x + DIE_SIZE, die_top + DIE_SIZE), value, dimmed=spent)
             x += DIE_SIZE
             if index < len(plus) and plus[index]:  # this die was used at face + 1
-                chip = canvas.chip((x + 6, die_top + DIE_SIZE / 2), "+1", TextSize.SMALL, HIGHLIGHT)
+                chip = canvas.chip((x + 6, middle), "+1", NUMBER_SIZE, HIGHLIGHT)
                 x = chip[2]
             x += DIE_GAP
         rerolled: bool = self.view.get("reroll_used", False)
         if rerolled:
             canvas.chip(
-                (x, die_top + DIE_SIZE / 2),
-                "↻ " + self.labels["rerolled"],
-                TextSize.SMALL,
-                SURFACE_RAISED,
-                TEXT,
+                (x, middle), "↻ " + self.labels["rerolled"], TEXT_SIZE, SURFACE_RAISED, TEXT
             )
 
     def draw_no_dice(self, x: float, top: float) -> None:
         """Before the roll: the opening roll-off on a fresh board, else two blank dice."""
         canvas = self.canvas
-        right = footer_box(0)[2] - CAPTION_INSET
+        right = dice_box()[2] - INSET
         rolls = self.view.get("start_rolls") or []
         if rolls and self.is_opening():  # only on the opening board, never again mid-game
             self.draw_start_rolls(x, top + DIE_SIZE / 2, rolls[-START_ROLLS_SHOWN:])
@@ -356,51 +384,54 @@ class RushipBoard:
         for _ in range(2):
             die_box = (x, top, x + DIE_SIZE, top + DIE_SIZE)
             canvas.rect(die_box, None, OUTLINE, 2, DIE_SIZE * 0.18)
-            canvas.text_in_box(die_box, "?", TextSize.HEADING, TEXT_MUTED)
+            canvas.text_in_box(die_box, "?", HEADING_SIZE, TEXT_MUTED)
             x += DIE_SIZE + DIE_GAP
         canvas.fitted_text(
             (x, top + DIE_SIZE / 2),
             self.labels["to_roll"],
             right - x,
-            TextSize.BODY,
+            NAME_SIZE,
             TEXT_MUTED,
             "lm",
+            min_size=TEXT_SIZE,
         )
 
     def draw_start_rolls(self, x: float, y: float, rolls: list[list[int]]) -> float:
         """The roll-off for first player, each die beside its side's token; returns where
         the text after it may start."""
         canvas = self.canvas
-        width = canvas.text_width(self.labels["start_roll"], TextSize.SMALL, bold=False)
-        canvas.text((x, y), self.labels["start_roll"], TextSize.SMALL, TEXT_MUTED, "lm", False)
+        width = canvas.text_width(self.labels["start_roll"], TEXT_SIZE, bold=False)
+        canvas.text((x, y), self.labels["start_roll"], TEXT_SIZE, TEXT_MUTED, "lm", False)
         x += width + 16
         for roll in rolls:
             for faction, value in zip(FACTIONS, roll, strict=False):
-                draw_token(canvas, faction, (x + 14, y), 30)
-                canvas.text((x + 32, y), str(value), TextSize.LABEL, TEXT, "lm")
-                x += 56
-            x += 14
+                draw_token(canvas, faction, (x + 16, y), 34)
+                canvas.text((x + 36, y), str(value), HEADING_SIZE, TEXT, "lm")
+                x += 64
+            x += 16
         return x + 6
 
-    def draw_pool(self) -> None:
+    # -- the legend's names
+    def draw_power_names(self) -> None:
+        """Each Power's name in the legend, in its holder's colour after its holder's token;
+        the Powers still in the pool stay plain."""
         canvas = self.canvas
-        left, top, right, _ = footer_box(1)
-        pool = [self.power_name(str(name)) for name in self.view.get("power_pool", [])]
-        x = left + CAPTION_INSET
-        if not pool:
-            canvas.text((x, top + DICE_TOP + DIE_SIZE / 2), "—", TextSize.LABEL, TEXT_MUTED, "lm")
-            return
-        room = right - CAPTION_INSET
-        middle = top + DICE_TOP + DIE_SIZE / 2
-        if x + canvas.chips_width(pool) <= room:
-            canvas.chip_flow((x, middle), pool, room, outline=OUTLINE)
-        else:  # long (translated) names: two rows
-            half = POOL_LINE_HEIGHT / 2
-            canvas.chip_flow(
-                (x, middle - half + 4),
-                pool,
-                room,
-                outline=OUTLINE,
-                max_lines=2,
-                line_height=POOL_LINE_HEIGHT,
-            )
+        owners = {
+            str(name): faction
+            for faction in FACTIONS
+            for name in self.view.get("powers", {}).get(faction, [])
+        }
+        left = legend_box()[0] + INSET
+        for name in POWER_NAMES:
+            _, top, _, bottom = power_row_box(name)
+            middle = (top + bottom) / 2
+            x = left + LEGEND_TOKEN + 8
+            room = left + POWER_NAME_WIDTH - INSET - 8 - x - CHIP_ROOM
+            text = canvas.clip_text(self.power_name(name), room, TEXT_SIZE)
+            owner = owners.get(name)
+            if owner is None:
+                canvas.chip((x, middle), text, TEXT_SIZE, SURFACE_RAISED, TEXT, OUTLINE)
+                continue
+            colour = FACTION_COLOURS[owner]
+            draw_token(canvas, owner, (left + LEGEND_TOKEN / 2, middle), LEGEND_TOKEN)
+            canvas.chip((x, middle), text, TEXT_SIZE, mix(colour, BACKGROUND, 0.7), TEXT, colour)

@@ -23,7 +23,6 @@ LABEL_DEFAULTS: Final[Mapping[str, str]] = {
     "winner": "Winner",
     "reserve": "Reserve",
     "powers": "Powers",
-    "power_pool": "Powers left",
     "no_powers": "none yet",
     "dice": "Dice",
     "to_roll": "to roll",

@@ -1,4 +1,10 @@
-"""The Ruship board's facts, colours and geometry: where every space, panel and box is."""
+"""The Ruship board's facts, colours and geometry: where every space, band and box is.
+
+The picture is drawn for a phone first (portrait, 800 px wide: Discord shows it about 400
+points wide there, so a text of ``n`` px reads ``n / 2`` pt): Humanity's band on top (Earth,
+its attacks, the side's reserve and Powers), the track as three rows of six spaces running
+back and forth, the Alien's band below it, then the dice and every Power's effect.
+"""
 
 from __future__ import annotations
 
@@ -27,10 +33,12 @@ FACTIONS: Final[tuple[Faction, Faction]] = ("humanity", "alien")  # by seat
 EARTH: Final = 0
 ALIEN_PLANET: Final = 19
 TRACK_SPACES: Final = 18
-SPACES_PER_ROW: Final = 9
+SPACES_PER_ROW: Final = 6
+TRACK_ROWS: Final = TRACK_SPACES // SPACES_PER_ROW
 TOKENS_PER_SIDE: Final = 5
 ATTACKS_TO_LOSE: Final = 3
 PLANET_OF: Final[Mapping[Faction, int]] = {"humanity": EARTH, "alien": ALIEN_PLANET}
+POWER_NAMES: Final = ("reroll", "plusone", "single", "backward", "stack")
 
 # --- Look ------------------------------------------------------------------------------------
 FACTION_COLOURS: Final[Mapping[Faction, Colour]] = {"humanity": SKY_BLUE, "alien": ORANGE}
@@ -47,76 +55,125 @@ EARTH_CONTINENTS: Final = (
 HIT_MARK: Final = DANGER
 PATH_ALPHA: Final = 170
 
-# --- Layout (logical pixels) -----------------------------------------------------------------
-WIDTH: Final = 1100
-MARGIN: Final = 20
-HEADER_HEIGHT: Final = 76
-SECTION_GAP: Final = 18
-SPACE_WIDTH: Final = 92
-SPACE_HEIGHT: Final = 132
-SPACE_GAP: Final = 8
-ROW_GAP: Final = 40
-BOARD_TOP: Final = MARGIN + HEADER_HEIGHT + SECTION_GAP
-TRACK_LEFT: Final = WIDTH - MARGIN - SPACES_PER_ROW * SPACE_WIDTH - (SPACES_PER_ROW - 1) * SPACE_GAP
-PLANET_LEFT: Final = MARGIN
-PLANET_RIGHT: Final = TRACK_LEFT - 2 * SPACE_GAP
-BOARD_BOTTOM: Final = BOARD_TOP + 2 * SPACE_HEIGHT + ROW_GAP
-PANEL_TOP: Final = BOARD_BOTTOM + SECTION_GAP
-PANEL_HEIGHT: Final = 160
-FOOTER_TOP: Final = PANEL_TOP + PANEL_HEIGHT + SECTION_GAP
-FOOTER_HEIGHT: Final = 112
-LEGEND_TOP: Final = FOOTER_TOP + FOOTER_HEIGHT + SECTION_GAP
-LEGEND_LINE: Final = 30
-LEGEND_HEIGHT: Final = 48 + 5 * LEGEND_LINE
-HEIGHT: Final = LEGEND_TOP + LEGEND_HEIGHT + MARGIN
-DICE_BOX_SHARE: Final = 0.42  # of the footer's width; the Power pool takes the rest
-CAPTION_INSET: Final = 18
-CAPTION_WIDTH: Final = 110
-MIN_NAME_ROOM: Final = 40  # no player name squeezed into less than this
+# --- Text sizes (logical pixels; half of each is its size in points on a phone) -------------
+TEXT_SIZE: Final = 18  # the smallest word: 9 pt on a phone
+NUMBER_SIZE: Final = 22  # the smallest number: 11 pt
+NAME_SIZE: Final = 22
+HEADING_SIZE: Final = 28
+TITLE_SIZE: Final = 36
 
-SHIP_HEIGHT: Final = 64
-UFO_WIDTH: Final = 70
-PAIR_SIZE: Final = 50
-PAIR_OFFSET: Final = 17  # each token of a pair sits this far left or right of the middle
+# --- Layout (logical pixels) -----------------------------------------------------------------
+WIDTH: Final = 800
+MARGIN: Final = 16
+GAP: Final = 12
+INSET: Final = 16  # inside a panel
+CONTENT_RIGHT: Final = WIDTH - MARGIN
+
+HEADER_TOP: Final = MARGIN
+HEADER_HEIGHT: Final = 120
+TITLE_Y: Final = HEADER_TOP + 32
+STATUS_Y: Final = HEADER_TOP + 86
+
+BAND_HEIGHT: Final = 172
+PLANET_COLUMN: Final = 180  # a band's planet side: the globe, its name, the attack marks
+BAND_EDGE: Final = 8  # a band's outline (thicker on the side to act) lies this near its edge
+SPACE_GAP: Final = 10
+SPACE_WIDTH: Final = (WIDTH - 2 * MARGIN - (SPACES_PER_ROW - 1) * SPACE_GAP) / SPACES_PER_ROW
+SPACE_HEIGHT: Final = 112
+ROW_GAP: Final = 20
+TRACK_HEIGHT: Final = TRACK_ROWS * SPACE_HEIGHT + (TRACK_ROWS - 1) * ROW_GAP
+
+EARTH_BAND_TOP: Final = HEADER_TOP + HEADER_HEIGHT + GAP
+TRACK_TOP: Final = EARTH_BAND_TOP + BAND_HEIGHT + GAP
+ALIEN_BAND_TOP: Final = TRACK_TOP + TRACK_HEIGHT + GAP
+DICE_TOP: Final = ALIEN_BAND_TOP + BAND_HEIGHT + GAP
+DICE_HEIGHT: Final = 84
+LEGEND_TOP: Final = DICE_TOP + DICE_HEIGHT + GAP
+LEGEND_CAPTION: Final = 40
+POWER_ROW: Final = 54  # a Power's line in the legend: its name, its effect on two lines
+HELP_LINES: Final = 2
+HELP_LINE_HEIGHT: Final = 23
+LEGEND_HEIGHT: Final = LEGEND_CAPTION + len(POWER_NAMES) * POWER_ROW + 8
+HEIGHT: Final = LEGEND_TOP + LEGEND_HEIGHT + MARGIN
+
+# A band's rows, below its top: the side's name, the player's name, reserve, Powers.
+BAND_ROWS: Final = (32, 72, 110, 147)
+CAPTION_WIDTH: Final = 112  # "Reserve", "Powers" before their row's content
+POWER_NAME_WIDTH: Final = 200  # the legend's column of Power names (and owners' tokens)
+
+SHIP_HEIGHT: Final = 66
+UFO_WIDTH: Final = 72
+PAIR_SIZE: Final = 52
+PAIR_OFFSET: Final = 18  # each token of a pair sits this far left or right of the middle
 PAIR_STAGGER: Final = 5  # and this far up or down, so the two overlap like a stack
-PAIR_RAISE: Final = 8  # room for the ×2 tag below
-CARRIER_RADIUS: Final = 38
-PLANET_RADIUS: Final = 42
-MARK_RADIUS: Final = 13
-MINI_TOKEN: Final = 34
-RESERVE_STEP: Final = 46
+PAIR_RAISE: Final = 10  # room for the ×2 tag below
+CARRIER_RADIUS: Final = 40
+PLANET_RADIUS: Final = 44
+MARK_RADIUS: Final = 15
+MINI_TOKEN: Final = 36
+RESERVE_STEP: Final = 44
+HEADING_TOKEN: Final = 44
+LEGEND_TOKEN: Final = 30
 HIGHLIGHT_MARGIN: Final = 4
-ORDER_BADGE_RADIUS: Final = 13
+ORDER_BADGE_RADIUS: Final = 16
 ARROW_STOP: Final = 40.0  # how far short of a landing piece's centre an arrow ends
 PLANET_ARROW_STOP: Final = PLANET_RADIUS + 6.0
 START_ROLLS_SHOWN: Final = 3  # the last ones, should ties have piled up
-DICE_TOP: Final = 44  # below the footer box's top
-DIE_SIZE: Final = 56
-DIE_GAP: Final = 22
-POOL_LINE_HEIGHT: Final = 36
+DIE_SIZE: Final = 60
+DIE_GAP: Final = 20
 
 
 # --- Geometry --------------------------------------------------------------------------------
+def band_box(seat: int) -> Box:
+    """A side's band: Humanity's (seat 0) above the track, the Alien's below it."""
+    top = EARTH_BAND_TOP if seat == 0 else ALIEN_BAND_TOP
+    return (MARGIN, top, CONTENT_RIGHT, top + BAND_HEIGHT)
+
+
+def faction_panel_box(seat: int) -> Box:
+    """Where a side's name, player, reserve and Powers are (its band)."""
+    return band_box(seat)
+
+
+def band_text_left(seat: int) -> float:
+    """Where a band's rows start: after Earth's column, or at the band's left (the Alien
+    planet's column is on the right, under space 18)."""
+    return MARGIN + (PLANET_COLUMN if seat == 0 else INSET)
+
+
+def band_text_right(seat: int) -> float:
+    return CONTENT_RIGHT - (INSET if seat == 0 else PLANET_COLUMN)
+
+
+def planet_box(position: int) -> Box:
+    """A planet's column in its band: the globe, its name and its attack marks."""
+    left, top, right, bottom = band_box(0 if position == EARTH else 1)
+    top, bottom = top + BAND_EDGE, bottom - BAND_EDGE  # the band's own outline is not in it
+    if position == EARTH:
+        return (left + BAND_EDGE, top, left + PLANET_COLUMN - INSET, bottom)
+    return (right - PLANET_COLUMN + INSET, top, right - BAND_EDGE, bottom)
+
+
 def space_box(position: int) -> Box:
-    """The box of a track space (1..18), or of a planet's panel (0 = Earth, 19 = Alien)."""
+    """The box of a track space (1..18), or of a planet's column (0 = Earth, 19 = Alien)."""
     if position in (EARTH, ALIEN_PLANET):
-        row = 0 if position == EARTH else 1
-        top = BOARD_TOP + row * (SPACE_HEIGHT + ROW_GAP)
-        return (PLANET_LEFT, top, PLANET_RIGHT, top + SPACE_HEIGHT)
-    index = position - 1
-    row, column = divmod(index, SPACES_PER_ROW)
-    if row == 1:  # the second row runs back from right to left
+        return planet_box(position)
+    row, column = divmod(position - 1, SPACES_PER_ROW)
+    if row % 2 == 1:  # the middle row runs back from right to left
         column = SPACES_PER_ROW - 1 - column
-    left = TRACK_LEFT + column * (SPACE_WIDTH + SPACE_GAP)
-    top = BOARD_TOP + row * (SPACE_HEIGHT + ROW_GAP)
+    left = MARGIN + column * (SPACE_WIDTH + SPACE_GAP)
+    top = TRACK_TOP + row * (SPACE_HEIGHT + ROW_GAP)
     return (left, top, left + SPACE_WIDTH, top + SPACE_HEIGHT)
 
 
 def space_centre(position: int) -> Point:
-    """Where a piece on ``position`` is drawn (a planet's globe for 0 and 19)."""
-    left, top, right, bottom = space_box(position)
+    """Where a piece on ``position`` is drawn (a planet's globe for 0 and 19): the globes sit
+    right above space 1 and right below space 18, so the track runs straight into them."""
     if position in (EARTH, ALIEN_PLANET):
-        return (right - PLANET_RADIUS - 16, top + PLANET_RADIUS + 12)
+        track_end = space_box(1 if position == EARTH else TRACK_SPACES)
+        _, top, _, _ = band_box(0 if position == EARTH else 1)
+        return ((track_end[0] + track_end[2]) / 2, top + 20 + PLANET_RADIUS)
+    left, top, right, bottom = space_box(position)
     return ((left + right) / 2, (top + bottom) / 2 + 8)
 
 
@@ -136,22 +193,36 @@ def centred_box(centre: Point, radius: float) -> Box:
 
 
 def attack_mark_centre(position: int, slot: int) -> Point:
-    left, top, _, _ = space_box(position)
-    return (left + MARK_RADIUS + 12, top + 22 + slot * (2 * MARK_RADIUS + 8))
+    """The attack marks stand in a column beside the globe, on the band's inner side."""
+    x, y = space_centre(position)
+    side = 1 if position == EARTH else -1
+    return (x + side * (PLANET_RADIUS + MARK_RADIUS + 14), y - 38 + slot * 38)
 
 
-def faction_panel_box(seat: int) -> Box:
-    width = (WIDTH - 2 * MARGIN - SECTION_GAP) / 2
-    left = MARGIN + seat * (width + SECTION_GAP)
-    return (left, PANEL_TOP, left + width, PANEL_TOP + PANEL_HEIGHT)
+def planet_name_anchor(position: int) -> tuple[Point, str]:
+    """Where a planet's name is written (under its globe) and how it is anchored."""
+    left, _, right, bottom = planet_box(position)
+    if position == EARTH:
+        return ((left - BAND_EDGE + INSET, bottom + BAND_EDGE - 14), "ls")
+    return ((right + BAND_EDGE - INSET, bottom + BAND_EDGE - 14), "rs")
 
 
-def footer_box(side: int) -> Box:
-    """The dice box (side 0, left) or the Power pool box (side 1, right)."""
-    split = MARGIN + (WIDTH - 2 * MARGIN - SECTION_GAP) * DICE_BOX_SHARE
-    if side == 0:
-        return (MARGIN, FOOTER_TOP, split, FOOTER_TOP + FOOTER_HEIGHT)
-    return (split + SECTION_GAP, FOOTER_TOP, WIDTH - MARGIN, FOOTER_TOP + FOOTER_HEIGHT)
+def dice_box() -> Box:
+    return (MARGIN, DICE_TOP, CONTENT_RIGHT, DICE_TOP + DICE_HEIGHT)
+
+
+def legend_box() -> Box:
+    return (MARGIN, LEGEND_TOP, CONTENT_RIGHT, LEGEND_TOP + LEGEND_HEIGHT)
+
+
+def power_row_top(index: int) -> float:
+    return LEGEND_TOP + LEGEND_CAPTION + index * POWER_ROW
+
+
+def power_row_box(name: str) -> Box:
+    """A Power's line in the legend (its name, who holds it, what it does)."""
+    top = power_row_top(POWER_NAMES.index(name))
+    return (MARGIN, top, CONTENT_RIGHT, top + POWER_ROW)
 
 
 def arrow_tip(before: Point, target: Point, stop: float) -> Point:
