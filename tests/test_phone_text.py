@@ -40,7 +40,7 @@ PRESENTERS: dict[str, type[Presenter]] = {
     "rushout": RushOutPresenter,
 }
 #: The games whose boards are drawn for a phone.
-PHONE_FIRST: tuple[str, ...] = ("ruship", "bugrace")
+PHONE_FIRST: tuple[str, ...] = ("ruship", "bugrace", "rushncrush")
 LONG_NAMES = ("Wolfgang Amadeus Mozart-Wagner X", "Ŵẅẃ Ŵẅẃ Ŵẅẃ Ŵẅẃ Ŵẅẃ Ŵẅẃ Ŵẅẃ W")
 
 

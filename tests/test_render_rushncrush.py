@@ -24,11 +24,18 @@ from bot.games.rushncrush import (
     scenario,
 )
 from renderers import base
-from renderers.base import seat_colour
-from renderers.rushncrush import LABEL_DEFAULTS, render
-from renderers.rushncrush.course import make_track, needs_overview, track_top, visible_rows
+from renderers.base import clear_caches, clear_layers, seat_colour
+from renderers.base.measure import points_on_phone, recording_texts
+from renderers.rushncrush import LABEL_DEFAULTS, render, render_private
+from renderers.rushncrush.course import (
+    make_track,
+    needs_overview,
+    stretch_starts,
+    track_top,
+    visible_rows,
+)
 from renderers.rushncrush.dashboards import panel_boxes
-from renderers.rushncrush.layout import BAND_ROWS, MAX_BANDS, ROAD, ROCK, WIDTH
+from renderers.rushncrush.layout import BAND_ROWS, BOARD_BANDS, ROAD, ROCK, WIDTH, ZOOM_BANDS
 from renderers.rushncrush.picture import status_line
 
 PNG_BUDGET = 250_000
@@ -148,8 +155,23 @@ def test_two_matches_names_share_one_cached_layer_and_never_mix() -> None:
 
 def test_more_drivers_make_a_taller_picture_with_a_dashboard_each() -> None:
     heights = [picture(GAME.view(GAME.new_state(n, 1), None)).size[1] for n in (2, 3, 4, 6)]
-    assert heights[0] == heights[1] < heights[2] == heights[3]  # one line, then two
+    assert heights[0] < heights[1] == heights[2] < heights[3]  # two cards to a line
     assert len(panel_boxes(6, 0)) == 6
+
+
+def test_every_board_of_a_match_has_one_size() -> None:
+    """Boards that change size from turn to turn jump on a phone (and a replay's frames
+    must be one size): the footer keeps room for the most throws it shows."""
+    sizes = {picture(played_view(4, 4, moves)).size for moves in (0, 30, 60, 90, 400)}
+    assert len(sizes) == 1
+
+
+def test_the_board_is_drawn_for_a_phone_taller_than_wide() -> None:
+    """Portrait, about 760 px wide: shown 400 points wide, its words stay readable."""
+    for players in (2, 6):
+        image = picture(played_view(3, players, 40))
+        assert image.size[0] == WIDTH <= 800
+        assert image.size[1] > image.size[0]
 
 
 # --- the course -------------------------------------------------------------------------------
@@ -211,7 +233,7 @@ def test_the_window_follows_the_cars() -> None:
     rows = visible_rows(view)
     assert 30 in rows and 33 in rows and rows.start >= 20
     spread = race_view([Car(0, lane=2, row=2), Car(1, lane=3, row=70)], "dash", "grand_canyon")
-    assert len(visible_rows(spread)) == BAND_ROWS * MAX_BANDS
+    assert len(visible_rows(spread)) == BAND_ROWS * BOARD_BANDS
     assert 2 in visible_rows(spread)  # seat 0 is on turn: its car is kept in view
 
 
@@ -272,12 +294,12 @@ def test_the_colours_used_for_heat_keep_a_letter() -> None:
 
 def test_a_loop_is_drawn_once_with_every_car_on_it_whatever_its_lap() -> None:
     """A car a lap ahead shares the physical cells: it is drawn where it is on the loop."""
-    cars = [Car(0, lane=2, row=5, gear=1, speed=2), Car(1, lane=3, row=75, gear=1, speed=2)]
+    cars = [Car(0, lane=2, row=5, gear=1, speed=2), Car(1, lane=3, row=55, gear=1, speed=2)]
     view = race_view(cars, "dash", "oval")
-    assert not needs_overview(view)
-    assert 5 in visible_rows(view) and 35 in visible_rows(view)  # row 75 = lap 2, row 35
+    assert not needs_overview(view, ZOOM_BANDS)  # the whole loop fits a zoom
+    assert 5 in visible_rows(view) and 15 in visible_rows(view)  # row 55 = lap 2, row 15
     alone = race_view([cars[0], Car(1, lane=3, row=1, out=True)], "dash", "oval")
-    assert differs(picture(view), picture(alone), cell_box(view, 3, 35))
+    assert differs(picture(view), picture(alone), cell_box(view, 3, 15))
     assert view["cars"][1]["lap"] == 2
 
 
@@ -296,6 +318,9 @@ def test_every_row_is_numbered_as_the_buttons_name_it() -> None:
     track = make_track(view, track_top(view))
     names = [column_key(track, row, LABEL_DEFAULTS)[1] for row in track.rows]
     assert names[:4] == ["G3", "G2", "G1", "1"]
+    assert names[3:] == [str(row) for row in range(1, len(names) - 2)]
+    zoom = make_track(view, 0, ZOOM_BANDS)  # a zoom shows the whole sprint
+    names = [column_key(zoom, row, LABEL_DEFAULTS)[1] for row in zoom.rows]
     assert names[3:43] == [str(row) for row in range(1, 41)]
 
 
@@ -308,13 +333,25 @@ def test_a_custom_loop_shows_lap_marks() -> None:
     assert len(png) < PNG_BUDGET
 
 
-# --- planning: the dashboard graph, the tables, the legend, a phone's width ---------------------
-def graph_box(view: RncPublicView) -> tuple[float, float, float, float]:
-    from renderers.rushncrush.layout import FOOTER_HEIGHT, GAP, GRAPH_HEIGHT, MARGIN
-    from renderers.rushncrush.picture import layout_height
+# --- planning: the private dashboard and its gearbox, a zoom, a phone's width ------------------
+def private_picture(view: Mapping[str, Any], focus: str, labels: Any = None) -> Image.Image:
+    png = render_private(view, focus, labels)
+    assert png.startswith(b"\x89PNG\r\n\x1a\n") and len(png) < PNG_BUDGET
+    return Image.open(io.BytesIO(png)).convert("RGB")
 
-    bottom = layout_height(view) - MARGIN - FOOTER_HEIGHT - GAP
-    return (MARGIN, bottom - GRAPH_HEIGHT, WIDTH - MARGIN, bottom)
+
+def zoom_course_top() -> float:
+    from renderers.rushncrush.layout import GAP, MARGIN, OVERVIEW_HEIGHT
+    from renderers.rushncrush.private import TITLE_HEIGHT
+
+    return MARGIN + TITLE_HEIGHT + GAP + OVERVIEW_HEIGHT + GAP
+
+
+def seat_view(cars: list[Car], seat: int, phase: Phase = PHASE_MOVE, **extra: Any) -> Any:
+    state = scenario(cars, phase=phase, course=GAME.new_state(2, 0, {"course": "sprint"}).course)
+    for key, value in extra.items():
+        setattr(state, key, value)
+    return GAME.view(state, seat)
 
 
 def test_the_graph_knows_where_the_lever_can_go_this_turn() -> None:
@@ -329,22 +366,84 @@ def test_the_graph_knows_where_the_lever_can_go_this_turn() -> None:
     assert reachable_bubbles(car, "move") == set()  # the lever is set: the car drives
 
 
-def test_the_dashboard_graph_shows_the_lever_of_the_car_on_turn() -> None:
-    slow = race_view([Car(0, lane=2, row=1, gear=1, speed=2), Car(1, lane=3, row=1)], "dash")
-    fast = race_view([Car(0, lane=2, row=1, gear=1, speed=3), Car(1, lane=3, row=1)], "dash")
-    assert differs(picture(slow), picture(fast), graph_box(slow))
-    tables = picture(slow, {"graph_driving": "something else", "graph_rock": "anything"})
-    assert differs(picture(slow), tables, graph_box(slow))
+def test_the_private_dashboard_shows_the_players_lever_and_where_it_may_go() -> None:
+    slow = seat_view([Car(0, lane=2, row=1, gear=1, speed=2), Car(1, lane=3, row=1)], 0, "dash")
+    fast = seat_view([Car(0, lane=2, row=1, gear=1, speed=3), Car(1, lane=3, row=1)], 0, "dash")
+    first = private_picture(slow, "dashboard")
+    assert first.size[0] == WIDTH
+    assert differs(first, private_picture(fast, "dashboard"))
+    tables = private_picture(slow, "dashboard", {"graph_driving": "else", "graph_rock": "any"})
+    assert differs(first, tables)
+    waiting = seat_view([Car(0, lane=2, row=1, gear=1, speed=2), Car(1, lane=3, row=1)], 1, "dash")
+    other = seat_view([Car(0, lane=2, row=1, gear=1, speed=3), Car(1, lane=3, row=1)], 1, "dash")
+    # Seat 1 waits: its picture is its own car, the same whoever drives seat 0's lever.
+    assert not differs(private_picture(waiting, "dashboard"), private_picture(other, "dashboard"))
+
+
+def test_the_board_no_longer_carries_the_gearbox_but_the_private_picture_does() -> None:
+    view = race_view([Car(0, lane=2, row=1, gear=1, speed=2), Car(1, lane=3, row=1)], "dash")
+    labels = {"graph_driving": "something else", "graph_rock": "anything"}
+    assert render(view) == render(view, labels)  # no graph on the public board
+
+
+def test_a_zoom_shows_any_stretch_of_the_course_at_the_boards_size() -> None:
+    near = [Car(0, lane=2, row=2, gear=1, speed=2)]
+    far = race_view([*near, Car(1, lane=1, row=75)], "dash", "grand_canyon")
+    moved = race_view([*near, Car(1, lane=4, row=75)], "dash", "grand_canyon")
+    assert 75 not in visible_rows(far)
+    starts = stretch_starts(far, ZOOM_BANDS)
+    covered = {row for start in starts for row in range(start, start + BAND_ROWS * ZOOM_BANDS)}
+    assert set(range(-2, 82)) <= covered  # the grid, every row, past the finish
+    last = f"zoom:{starts[-1]}"
+    zoomed, other = private_picture(far, last), private_picture(moved, last)
+    assert zoomed.size[0] == WIDTH
+    assert differs(zoomed, other)  # the far car, drawn in the zoom
+    first = f"zoom:{starts[0]}"
+    changed = changed_box(private_picture(far, first), private_picture(moved, first))
+    assert changed is not None and changed[3] < zoom_course_top()  # only on the overview
+    assert not differs(private_picture(far, "zoom:-40"), private_picture(far, first))
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_private_pictures_read_on_a_phone_too(language: str) -> None:
+    """The dashboard and a zoom keep the board's sizes: no word under 9 pt, no number
+    under 11 pt, shown 400 points wide."""
+    from bot.i18n import Tr
+    from cogs.rushncrush import RushNCrushPresenter
+
+    state = GAME.new_state(4, 5, {"course": "grand_canyon"})
+    rng = random.Random(5)
+    for _ in range(80):
+        seat = min(GAME.to_act(state))
+        state = GAME.apply(state, seat, GAME.bot_action(state, seat, rng))
+    view = GAME.view(state, 1)
+    names = ["Wolfgang Amadeus Mozart-Wagner 0", "Ŵẅẃ Ŵẅẃ Ŵẅẃ Ŵẅẃ Ŵẅẃ Ŵẅẃ Ŵẅẃ W1", "A", "B"]
+    labels = RushNCrushPresenter().render_labels(view, names, Tr(language))
+    for focus in ("dashboard", "zoom:20", "zoom:60"):
+        clear_caches()
+        clear_layers()
+        with recording_texts() as record:
+            image = private_picture(view, focus, labels)
+        for drawn in record.drawn:
+            if drawn.text.strip():
+                points = points_on_phone(drawn.size, image.size[0])
+                text = drawn.text
+                number = any(c.isdigit() for c in text) and all(
+                    c.isdigit() or c in "+-−×/ " for c in text
+                )
+                assert points >= (11 if number else 9), (focus, drawn)
 
 
 def test_the_car_on_turn_shows_its_lap() -> None:
-    from renderers.rushncrush.dashboards import _dashboard_tag
+    from renderers.rushncrush.dashboards import dashboard_tag, lap_text
 
     view = race_view(
         [Car(0, lane=2, row=45, gear=1, speed=2), Car(1, lane=3, row=5)], "dash", "oval"
     )
-    assert _dashboard_tag(view["cars"][0], view, LABEL_DEFAULTS, False) == "Driving · Lap 2/2"
-    assert _dashboard_tag(view["cars"][1], view, LABEL_DEFAULTS, False) == "Lap 1/2"
+    assert dashboard_tag(view["cars"][0], view, LABEL_DEFAULTS, False) == "Driving"
+    assert dashboard_tag(view["cars"][1], view, LABEL_DEFAULTS, False) == ""
+    assert lap_text(view["cars"][0], view, LABEL_DEFAULTS) == "Lap 2/2"
+    assert lap_text(view["cars"][1], view, LABEL_DEFAULTS) == "Lap 1/2"
 
 
 def test_the_footer_keeps_the_last_dice_thrown() -> None:
@@ -369,7 +468,7 @@ def moving_state() -> RncState:
 
 def test_supplies_read_on_a_phone_400_px_wide() -> None:
     from renderers.rushncrush.course import track_top
-    from renderers.rushncrush.dashboards import _supply_places, panel_layout
+    from renderers.rushncrush.dashboards import panel_layout, supply_places
     from renderers.rushncrush.layout import SUPPLY_ICON
 
     view = race_view([Car(0, lane=2, row=1, gear=1, speed=2), Car(1, lane=3, row=1)], "dash")
@@ -378,7 +477,7 @@ def test_supplies_read_on_a_phone_400_px_wide() -> None:
     small = image.resize((400, round(image.height * scale)), Image.Resampling.LANCZOS)
     top = make_track(view, track_top(view)).bottom + 16
     box = panel_boxes(len(view["cars"]), top)[0]
-    x, y, _ = _supply_places(panel_layout(box).supplies)[0]  # armour: 6
+    x, y, _ = supply_places(panel_layout(box).supplies)[0]  # armour: 6
     left = (x + 2 * SUPPLY_ICON + 4) * scale
     crop = small.crop(
         (round(left), round((y - 24) * scale), round(left + 20), round((y + 24) * scale))

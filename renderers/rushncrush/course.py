@@ -22,7 +22,6 @@ from renderers.base import (
     Box,
     Canvas,
     Point,
-    TextSize,
     fill_label,
     layer_cache,
     mix,
@@ -33,6 +32,8 @@ from renderers.rushncrush.layout import (
     BAND_GAP,
     BAND_HEIGHT,
     BAND_ROWS,
+    BIG_NUMBER,
+    BOARD_BANDS,
     CAR_HEIGHT,
     CAR_WIDTH,
     CELL_HEIGHT,
@@ -40,6 +41,7 @@ from renderers.rushncrush.layout import (
     CHECKER_DARK,
     CHECKER_LIGHT,
     COLUMN_CACHE,
+    COURSE_LEFT,
     GAP,
     HATCH_STEP,
     HEADER_HEIGHT,
@@ -47,13 +49,16 @@ from renderers.rushncrush.layout import (
     LANES,
     LAP_BADGE_RADIUS,
     MARGIN,
-    MAX_BANDS,
     NAIL,
+    NUMBER,
     OFF_COURSE,
     OVERVIEW_CAR_RADIUS,
     OVERVIEW_CELL_HEIGHT,
     OVERVIEW_HEIGHT,
+    OVERVIEW_STRIP_TOP,
     PATH_FADE,
+    PATH_HEAD,
+    PATH_WIDTH,
     ROAD,
     ROAD_GRID,
     ROCK,
@@ -62,7 +67,7 @@ from renderers.rushncrush.layout import (
     RULER_MARK_Y,
     RULER_NUMBER_Y,
     WALL_HEIGHT,
-    WIDTH,
+    WORD,
     WRECK,
     WRECK_INK,
 )
@@ -94,30 +99,52 @@ def course_rows(view: RncPublicView) -> range:
     return range(-int(course["grid_rows"]) + 1, display_length(course) + 2)
 
 
-def needs_overview(view: RncPublicView) -> bool:
-    """The course is longer than the two bands: an overview strip shows all of it."""
-    return len(course_rows(view)) > BAND_ROWS * MAX_BANDS
+def needs_overview(view: RncPublicView, bands: int = BOARD_BANDS) -> bool:
+    """The course is longer than the bands drawn: an overview strip shows all of it."""
+    return len(course_rows(view)) > BAND_ROWS * bands
 
 
-def visible_rows(view: RncPublicView) -> range:
-    """The rows drawn in detail: the whole course when it fits in the two bands, else from
-    just behind the last car, as far ahead as two bands reach."""
-    course = view["course"]
+def clamped_start(view: RncPublicView, start: int, bands: int = BOARD_BANDS) -> int:
+    """The first row of a stretch of ``bands`` starting near ``start`` that stays on the
+    course (the whole course, from its first row, when it fits)."""
     every = course_rows(view)
-    first_row, last_row = every.start, every.stop - 1
-    span = BAND_ROWS * MAX_BANDS
-    if not needs_overview(view):
-        return range(first_row, first_row + span)
+    span = BAND_ROWS * bands
+    if not needs_overview(view, bands):
+        return every.start
+    return max(every.start, min(start, every.stop - span))
+
+
+def visible_rows(view: RncPublicView, bands: int = BOARD_BANDS) -> range:
+    """The rows drawn in detail: the whole course when it fits in the bands, else from
+    just behind the last car, as far ahead as the bands reach."""
+    course = view["course"]
+    span = BAND_ROWS * bands
     cars = [c for c in view["cars"] if c["placed"] and not c["out"]] or [
         c for c in view["cars"] if c["placed"]
     ]
-    rows = sorted(display_row(course, int(c["row"])) for c in cars) or [first_row]
+    rows = sorted(display_row(course, int(c["row"])) for c in cars) or [course_rows(view).start]
     start = rows[0] - ROWS_BEHIND
     if rows[-1] - start >= span - 2:  # cars too spread out: follow the car on turn
         focus = next((c for c in cars if c["seat"] == view.get("turn")), None)
         start = (display_row(course, int(focus["row"])) if focus else rows[-1]) - span // 3
-    start = max(first_row, min(start, last_row - span + 1))
+    start = clamped_start(view, start, bands)
     return range(start, start + span)
+
+
+def stretch_around(view: RncPublicView, row: int, bands: int) -> range:
+    """A stretch of ``bands`` with ``row`` (a display row) a third of the way in."""
+    span = BAND_ROWS * bands
+    start = clamped_start(view, row - span // 3, bands)
+    return range(start, start + span)
+
+
+def stretch_starts(view: RncPublicView, bands: int) -> list[int]:
+    """The first rows of the stretches of ``bands`` that together cover the course, a band
+    apart (a zoom's choices)."""
+    every = course_rows(view)
+    last = clamped_start(view, every.stop, bands)
+    starts = list(range(every.start, last, BAND_ROWS))
+    return [*starts, last]
 
 
 # --- the course -----------------------------------------------------------------------------
@@ -131,8 +158,8 @@ class Track:
     laps: int
     start: int  # the first row drawn
     top: float
-    left: float = MARGIN + LANE_LABEL_WIDTH
-    bands: int = MAX_BANDS
+    left: float = COURSE_LEFT + LANE_LABEL_WIDTH
+    bands: int = BOARD_BANDS
 
     @property
     def rows(self) -> range:
@@ -169,21 +196,27 @@ class Track:
         return (lane, self.physical(row)) in self.rocks
 
 
-def track_top(view: RncPublicView) -> float:
+def track_top(view: RncPublicView, bands: int = BOARD_BANDS) -> float:
     """The top of the detailed course: under the header, and the overview when there is one."""
     top = MARGIN + HEADER_HEIGHT + GAP
-    return top + OVERVIEW_HEIGHT + GAP if needs_overview(view) else top
+    return top + OVERVIEW_HEIGHT + GAP if needs_overview(view, bands) else top
 
 
-def make_track(view: RncPublicView, top: float) -> Track:
+def make_track(
+    view: RncPublicView, top: float, bands: int = BOARD_BANDS, start: int | None = None
+) -> Track:
+    """The stretch drawn in detail: the cars' part of the course (``visible_rows``), or the
+    one starting at ``start`` (kept on the course)."""
     course = view["course"]
+    first = visible_rows(view, bands).start if start is None else clamped_start(view, start, bands)
     return Track(
         rocks=frozenset((int(lane), int(row)) for lane, row in course["rocks"]),
         length=display_length(course),
         loop_rows=int(course["loop_rows"]),
         laps=int(course["laps"]),
-        start=visible_rows(view).start,
+        start=first,
         top=top,
+        bands=bands,
     )
 
 
@@ -235,7 +268,7 @@ def column_image(grounds: tuple[str, ...], ruler: str) -> Image.Image:
     if ruler:
         ruler_y = lanes_bottom + WALL_HEIGHT + RULER_NUMBER_Y
         canvas.fitted_text(
-            (CELL_WIDTH / 2, ruler_y), ruler, CELL_WIDTH - 4, TextSize.SMALL, TEXT_MUTED, "mm"
+            (CELL_WIDTH / 2, ruler_y), ruler, CELL_WIDTH - 2, NUMBER, TEXT_MUTED, "mm", True, NUMBER
         )
     return canvas.finish()
 
@@ -255,7 +288,7 @@ def draw_lane_numbers(canvas: Canvas, track: Track) -> None:
         for lane in range(1, LANES + 1):
             y = lanes_top + (lane - 0.5) * CELL_HEIGHT
             canvas.text(
-                (MARGIN + LANE_LABEL_WIDTH / 2, y), str(lane), TextSize.SMALL, TEXT_MUTED, "mm"
+                (COURSE_LEFT + LANE_LABEL_WIDTH / 2, y), str(lane), NUMBER, TEXT_MUTED, "mm"
             )
 
 
@@ -291,13 +324,12 @@ def _lines(canvas: Canvas, track: Track, labels: Mapping[str, str]) -> None:
     if first is not None:
         x = first[0]
         canvas.line([(x, first[1]), (x, first[1] + LANES * CELL_HEIGHT)], WHITE, 4)
-        canvas.text(
-            (x - 4, first[1] + LANES * CELL_HEIGHT + WALL_HEIGHT + RULER_MARK_Y),
-            labels["start"],
-            TextSize.SMALL,
-            TEXT,
-            "rm",
-        )
+        mark_y = first[1] + LANES * CELL_HEIGHT + WALL_HEIGHT + RULER_MARK_Y
+        room = x - COURSE_LEFT  # left of the line, unless the band starts there
+        if canvas.text_width(labels["start"], WORD) + 4 <= room:
+            canvas.text((x - 4, mark_y), labels["start"], WORD, TEXT, "rm")
+        else:
+            canvas.text((x + 4, mark_y), labels["start"], WORD, TEXT, "lm")
     last = track.cell_box(1, track.length)
     if last is None:
         return
@@ -307,7 +339,7 @@ def _lines(canvas: Canvas, track: Track, labels: Mapping[str, str]) -> None:
         "finish", (x - square, top, x, top + LANES * CELL_HEIGHT), lambda c, at: _chequer(c, at)
     )
     ruler_y = top + LANES * CELL_HEIGHT + WALL_HEIGHT + RULER_MARK_Y
-    canvas.text((x, ruler_y), labels["finish"], TextSize.SMALL, TEXT, "rm")
+    canvas.text((x, ruler_y), labels["finish"], WORD, TEXT, "rm")
 
 
 def _chequer(canvas: Canvas, corner: Point) -> None:
@@ -354,31 +386,31 @@ def _wreck(canvas: Canvas, box: Box, seat: int) -> None:
         target.line([(left + 5, top + 5), (right - 5, bottom - 5)], WRECK_INK, 3)
         target.line([(left + 5, bottom - 5), (right - 5, top + 5)], WRECK_INK, 3)
         if numbered:
-            target.circle(((left + right) / 2, (top + bottom) / 2), 12, WRECK, None)
+            target.circle(((left + right) / 2, (top + bottom) / 2), 13, WRECK, None)
 
     canvas.sprite(("wreck", numbered), tile, draw)
     if numbered:
-        canvas.text(
-            ((tile[0] + tile[2]) / 2, (tile[1] + tile[3]) / 2),
-            str(seat + 1),
-            TextSize.SMALL,
-            WHITE,
-            "mm",
-        )
+        centre = ((tile[0] + tile[2]) / 2, (tile[1] + tile[3]) / 2)
+        canvas.text(centre, str(seat + 1), NUMBER, WHITE, "mm")
 
 
 def _nails(canvas: Canvas, box: Box) -> None:
     left, _, right, bottom = box
-    base = bottom - 6
-    width = (right - left - 8) / 4
+    base = bottom - 5
+    width = (right - left - 6) / 4
+    height = 20
 
     def draw(target: Canvas, corner: Point) -> None:
         for index in range(4):
             x = corner[0] + index * width
-            spike = [(x, corner[1] + 16), (x + width / 2, corner[1]), (x + width, corner[1] + 16)]
+            spike = [
+                (x, corner[1] + height),
+                (x + width / 2, corner[1]),
+                (x + width, corner[1] + height),
+            ]
             target.polygon(spike, NAIL, BLACK, 1)
 
-    canvas.sprite(("nails", width), (left + 4, base - 16, right - 4, base), draw)
+    canvas.sprite(("nails", width), (left + 3, base - height, right - 3, base), draw)
 
 
 def draw_path(canvas: Canvas, track: Track, view: RncPublicView) -> None:
@@ -417,16 +449,16 @@ def draw_path(canvas: Canvas, track: Track, view: RncPublicView) -> None:
         if len(points) < 2:
             continue
         if index == len(segments) - 1:
-            canvas.arrow(points, colour, 7, 20)
+            canvas.arrow(points, colour, PATH_WIDTH, PATH_HEAD)
         else:
-            canvas.line(points, colour, 7)
+            canvas.line(points, colour, PATH_WIDTH)
 
 
 def _band(track: Track, row: int) -> int:
     return (row - track.rows.start) // BAND_ROWS
 
 
-def draw_cars(canvas: Canvas, track: Track, view: RncPublicView, labels: Mapping[str, str]) -> None:
+def draw_cars(canvas: Canvas, track: Track, view: RncPublicView) -> None:
     """Every running car in the detailed stretch; on a loop, each with its lap."""
     turn = view.get("turn")
     course = view["course"]
@@ -438,13 +470,13 @@ def draw_cars(canvas: Canvas, track: Track, view: RncPublicView, labels: Mapping
             continue
         _car(canvas, box, int(car["seat"]), car["seat"] == turn)
         if int(course["laps"]) > 1 and int(car["row"]) > 0:
-            _lap_badge(canvas, (box[2] - 6, box[1] + 7), int(car["lap"]))
+            _lap_badge(canvas, (box[2] - 5, box[1] + 6), int(car["lap"]))
 
 
 def _lap_badge(canvas: Canvas, centre: Point, lap: int) -> None:
     """A car's lap on a loop: a small yellow disc with the lap number, on the tile's corner."""
     canvas.circle(centre, LAP_BADGE_RADIUS, HIGHLIGHT, BLACK, 2)
-    canvas.text(centre, str(lap), TextSize.SMALL, readable_ink(HIGHLIGHT), "mm")
+    canvas.text(centre, str(lap), NUMBER, readable_ink(HIGHLIGHT), "mm")
 
 
 def _car(canvas: Canvas, box: Box, seat: int, on_turn: bool) -> None:
@@ -459,34 +491,32 @@ def _car(canvas: Canvas, box: Box, seat: int, on_turn: bool) -> None:
             target.rect((left - 4, top - 4, right + 4, bottom + 4), None, WHITE, 3, 11)
         target.rect((left, top, right, bottom), fill, BLACK, 2, 8)
         nose = (top + bottom) / 2
-        target.polygon([(right - 1, nose - 8), (right + 6, nose), (right - 1, nose + 8)], BLACK)
+        target.polygon([(right - 1, nose - 7), (right + 5, nose), (right - 1, nose + 7)], BLACK)
 
     frame = (tile[0] - 4, tile[1] - 4, tile[2] + 6, tile[3] + 4)
     canvas.sprite(("car", fill, on_turn), frame, draw)
-    canvas.text(
-        ((tile[0] + tile[2]) / 2 - 2, middle),
-        str(seat + 1),
-        TextSize.BODY,
-        readable_ink(fill),
-        "mm",
-    )
+    centre = ((tile[0] + tile[2]) / 2 - 1, middle)
+    canvas.text(centre, str(seat + 1), BIG_NUMBER, readable_ink(fill), "mm")
 
 
 # --- the overview strip ----------------------------------------------------------------------
 def draw_overview(
     canvas: Canvas, view: RncPublicView, top: float, shown: range, labels: Mapping[str, str]
 ) -> None:
-    """The whole course in one compact strip: rock, wrecks, every running car (numbered),
-    and a frame around the stretch drawn in detail below."""
+    """The whole course in one compact strip: rock, wrecks, a frame around the stretch drawn
+    in detail, and every running car, numbered on a disc above the strip (spread apart when
+    cars are close) with a line down to where it is."""
     course = view["course"]
     every = course_rows(view)
-    left, right = MARGIN + LANE_LABEL_WIDTH, WIDTH - MARGIN
+    left = COURSE_LEFT + LANE_LABEL_WIDTH
+    right = left + BAND_ROWS * CELL_WIDTH
     width = (right - left) / len(every)
-    lanes_top = top + 4
+    lanes_top = top + OVERVIEW_STRIP_TOP
     rocks = {(int(lane), int(row)) for lane, row in course["rocks"]}
     wrecks = {(int(lane), int(row)) for lane, row, _ in view["wrecks"]}
     length = display_length(course)
-    canvas.rect((left, lanes_top, right, lanes_top + LANES * OVERVIEW_CELL_HEIGHT), ROAD)
+    strip_bottom = lanes_top + LANES * OVERVIEW_CELL_HEIGHT
+    canvas.rect((left, lanes_top, right, strip_bottom), ROAD)
     for index, row in enumerate(every):
         x = left + index * width
         for lane in range(1, LANES + 1):
@@ -500,22 +530,57 @@ def draw_overview(
                 canvas.rect(cell, WRECK)
     start_x = left + (1 - every.start) * width
     finish_x = left + (length + 1 - every.start) * width
-    strip_bottom = lanes_top + LANES * OVERVIEW_CELL_HEIGHT
     for x in (start_x, finish_x):
         canvas.line([(x, lanes_top), (x, strip_bottom)], WHITE, 3)
-    frame_left = left + (shown.start - every.start) * width
+    frame_left = left + (max(shown.start, every.start) - every.start) * width
     frame_right = left + (min(shown.stop, every.stop) - every.start) * width
-    canvas.rect((frame_left, top, frame_right, strip_bottom + 4), None, HIGHLIGHT, 3, 4)
+    canvas.rect((frame_left, lanes_top - 4, frame_right, strip_bottom + 4), None, HIGHLIGHT, 3, 4)
+    _overview_cars(canvas, view, (left, right), width, (top + OVERVIEW_CAR_RADIUS + 2, lanes_top))
+    caption_y = strip_bottom + 20
+    canvas.text((left, caption_y), labels["start"], WORD, TEXT_MUTED, "lm")
+    canvas.text((right, caption_y), labels["finish"], WORD, TEXT_MUTED, "rm")
+
+
+def _overview_cars(
+    canvas: Canvas,
+    view: RncPublicView,
+    span: tuple[float, float],
+    width: float,
+    heights: tuple[float, float],
+) -> None:
+    """The running cars on the overview: a dot where each is on the strip, a numbered disc
+    on the marker line above it, moved aside as little as needed so no two discs overlap."""
+    course = view["course"]
+    every = course_rows(view)
+    marker_y, lanes_top = heights
+    placed = []
     for car in view["cars"]:
-        if not car["placed"] or car["out"]:
-            continue
-        row = display_row(course, int(car["row"]))
-        x = left + (row - every.start + 0.5) * width
-        y = lanes_top + (int(car["lane"]) - 0.5) * OVERVIEW_CELL_HEIGHT
-        seat = int(car["seat"])
+        if car["placed"] and not car["out"]:
+            row = display_row(course, int(car["row"]))
+            x = span[0] + (row - every.start + 0.5) * width
+            y = lanes_top + (int(car["lane"]) - 0.5) * OVERVIEW_CELL_HEIGHT
+            placed.append((x, y, int(car["seat"])))
+    placed.sort()
+    discs = _spread([x for x, _, _ in placed], 2 * OVERVIEW_CAR_RADIUS + 3, span)
+    for (x, y, seat), disc_x in zip(placed, discs, strict=True):
         fill = seat_colour(seat)
-        canvas.circle((x, y), OVERVIEW_CAR_RADIUS, fill, BLACK, 2)
-        canvas.text((x, y), str(seat + 1), TextSize.SMALL, readable_ink(fill), "mm")
-    caption_y = strip_bottom + (OVERVIEW_HEIGHT - (strip_bottom - top)) / 2 + 2
-    canvas.text((start_x, caption_y), labels["start"], TextSize.SMALL, TEXT_MUTED, "lm")
-    canvas.text((finish_x, caption_y), labels["finish"], TextSize.SMALL, TEXT_MUTED, "rm")
+        canvas.line([(disc_x, marker_y), (x, y)], BLACK, 4)
+        canvas.line([(disc_x, marker_y), (x, y)], fill, 2)
+        canvas.circle((x, y), 4, fill, BLACK, 1)
+        canvas.circle((disc_x, marker_y), OVERVIEW_CAR_RADIUS, fill, BLACK, 2)
+        canvas.text((disc_x, marker_y), str(seat + 1), NUMBER, readable_ink(fill), "mm")
+
+
+def _spread(xs: list[float], step: float, span: tuple[float, float]) -> list[float]:
+    """Positions near ``xs`` (sorted), at least ``step`` apart, within ``span``."""
+    low, high = span[0] + step / 2, span[1] - step / 2
+    placed: list[float] = []
+    for x in xs:
+        x = min(max(x, low), high)
+        placed.append(max(x, placed[-1] + step) if placed else x)
+    overflow = placed[-1] - high if placed else 0.0
+    if overflow > 0:  # pushed past the right end: move the crowd back left
+        placed = [x - overflow for x in placed]
+        for index in range(len(placed) - 2, -1, -1):
+            placed[index] = min(placed[index], placed[index + 1] - step)
+    return placed

@@ -1,5 +1,7 @@
-"""One dashboard per driver: gear and speed bubble, thermometer, supplies (armour, tyres,
-brakes, turbos, cards), the name and its tag (driving, lap, out, winner)."""
+"""One card per driver under the course, two to a line: the name and its tag (driving, out,
+winner), the speed bubble in its heat colour (with the heat's letter), the gear and the lap,
+the thermometer, and the supplies (armour, tyres, brakes, turbos, cards) as pictograms with
+their numbers. The pictograms and the supplies' words are shared with the private dashboard."""
 
 from __future__ import annotations
 
@@ -13,17 +15,18 @@ from renderers.base import (
     BACKGROUND,
     BLACK,
     DANGER,
+    HIGHLIGHT,
     ORANGE,
     OUTLINE,
     SURFACE,
     SURFACE_RAISED,
     TEXT,
+    TEXT_MUTED,
     VERMILLION,
     WHITE,
     Box,
     Canvas,
     Point,
-    TextSize,
     fill_label,
     readable_ink,
     seat_colour,
@@ -32,75 +35,86 @@ from renderers.base import (
 )
 from renderers.rushncrush.labels import player_name
 from renderers.rushncrush.layout import (
+    BADGE_HEIGHT,
+    BADGE_WIDTH,
+    BIG_NUMBER,
     BUBBLE_RADIUS,
-    BUBBLE_TOP,
+    BUBBLE_Y,
+    CARD_COLUMNS,
     CARD_FACE,
+    CARD_GAP,
+    CARD_HEIGHT,
+    CARD_PAD,
+    CARD_ROW_GAP,
     GEAR_Y,
     HEAT_COLOURS,
-    MARGIN,
+    INNER_LEFT,
+    INNER_RIGHT,
+    NAME_LINES_GAP,
     NAME_Y,
     NEUTRAL_MARK,
-    PANEL_GAP,
-    PANEL_HEIGHT,
+    NUMBER,
     SHIELD,
     SUPPLY_COLUMNS,
     SUPPLY_ICON,
-    SUPPLY_TOP,
-    TAG_ROOM,
-    THERMO_CAPTION,
+    SUPPLY_Y,
     THERMO_CELLS,
     THERMO_COLOURS,
     THERMO_HEIGHT,
-    THERMO_TOP,
+    THERMO_Y,
     TYRE,
     TYRE_HUB,
-    WIDTH,
+    WORD,
 )
 
 
 def panel_boxes(count: int, top: float) -> list[Box]:
-    columns = 2 if count in (2, 4) else 3  # 2 and 3 drivers on one line, 4 to 6 on two
-    width = (WIDTH - 2 * MARGIN - (columns - 1) * PANEL_GAP) / columns
+    """The drivers' cards, two to a line, in seat order, under ``top`` (each line of cards
+    keeps ``CARD_ROW_GAP`` above it)."""
+    width = (INNER_RIGHT - INNER_LEFT - (CARD_COLUMNS - 1) * CARD_GAP) / CARD_COLUMNS
     boxes = []
     for index in range(count):
-        row, column = divmod(index, columns)
-        left = MARGIN + column * (width + PANEL_GAP)
-        box_top = top + row * (PANEL_HEIGHT + PANEL_GAP)
-        boxes.append((left, box_top, left + width, box_top + PANEL_HEIGHT))
+        row, column = divmod(index, CARD_COLUMNS)
+        left = INNER_LEFT + column * (width + CARD_GAP)
+        box_top = top + CARD_ROW_GAP + row * (CARD_HEIGHT + CARD_ROW_GAP)
+        boxes.append((left, box_top, left + width, box_top + CARD_HEIGHT))
     return boxes
+
+
+def cards_height(count: int) -> float:
+    """The cards' height under their ``top``, the gap above each line included."""
+    return math.ceil(count / CARD_COLUMNS) * (CARD_HEIGHT + CARD_ROW_GAP)
 
 
 @dataclass(frozen=True)
 class PanelLayout:
-    """Where the parts of one dashboard go."""
+    """Where the parts of one card go."""
 
     bubble_centre: Point
     gear_xy: Point  # middle-left of the gear's name, right of the bubble
-    thermometer: Box
+    thermometer: Box  # caption, temperature and cells
     supplies: Box
 
 
 def panel_layout(box: Box) -> PanelLayout:
-    left, top, right, bottom = box
-    centre = (left + 16 + BUBBLE_RADIUS, top + BUBBLE_TOP + BUBBLE_RADIUS)
-    inner = centre[0] + BUBBLE_RADIUS + 18
+    left, top, right, _ = box
+    centre = (left + CARD_PAD + BUBBLE_RADIUS, top + BUBBLE_Y)
+    inner = centre[0] + BUBBLE_RADIUS + 14
+    half = THERMO_HEIGHT / 2
     return PanelLayout(
         bubble_centre=centre,
         gear_xy=(inner, top + GEAR_Y),
-        thermometer=(inner, top + THERMO_TOP, right - 14, top + THERMO_TOP + THERMO_HEIGHT),
-        supplies=(left + 16, top + SUPPLY_TOP, right - 14, bottom - 8),
+        thermometer=(inner, top + THERMO_Y - half, right - CARD_PAD, top + THERMO_Y + half),
+        supplies=(left + CARD_PAD, top + SUPPLY_Y - 16, right - CARD_PAD, top + SUPPLY_Y + 16),
     )
 
 
-def draw_dashboard_frame(canvas: Canvas, box: Box, seat: int, labels: Mapping[str, str]) -> None:
-    """What never changes on a driver's dashboard: panel, badge, captions (the name is
-    drawn with each board: the cached layer serves every match)."""
+def draw_dashboard_frame(canvas: Canvas, box: Box, seat: int) -> None:
+    """What never changes on a driver's card: the panel and the badge (the name and every
+    word are drawn with each board: the cached layer serves every match and language)."""
     left, top, _, _ = box
-    canvas.panel(box, SURFACE, OUTLINE, 3)
-    _badge(canvas, (left + 14, top + 12), seat)
-    layout = panel_layout(box)
-    _thermometer_frame(canvas, layout.thermometer, labels)
-    _supply_captions(canvas, layout.supplies, labels)
+    canvas.panel(box, SURFACE, OUTLINE, 2)
+    badge(canvas, (left + CARD_PAD, top + NAME_Y - BADGE_HEIGHT / 2), seat)
 
 
 def draw_dashboard(
@@ -110,107 +124,147 @@ def draw_dashboard(
     view: RncPublicView,
     labels: Mapping[str, str],
 ) -> None:
-    """What changes: the name, the turn outline, the tag, the bubble, the heat, the
-    supplies."""
+    """What changes: the name, the turn outline, the tag, the bubble, the gear and lap, the
+    heat, the supplies."""
     seat = int(car["seat"])
     left, top, right, _ = box
-    name_left = left + 14 + 48
-    canvas.fitted_text(
-        (name_left, top + NAME_Y),
-        player_name(labels, seat),
-        right - name_left - TAG_ROOM,
-        TextSize.LABEL,
-        TEXT,
-        "lm",
-    )
     outcome = view.get("outcome")
     winners = outcome["winners"] if outcome else []
     if seat == view.get("turn"):
         canvas.rect(box, None, seat_colour(seat), 4, 14)
-    tag = _dashboard_tag(car, view, labels, seat in winners)
-    if tag:
-        fill = DANGER if car["out"] else SURFACE_RAISED
-        canvas.chip((right - 12, top + NAME_Y), tag, TextSize.SMALL, fill, align="right")
+    name_left = left + CARD_PAD + BADGE_WIDTH + 10
+    draw_name(canvas, (name_left, top + NAME_Y), player_name(labels, seat), right - CARD_PAD)
     layout = panel_layout(box)
-    _speed_bubble(canvas, layout, car, labels, right - 14)
-    _thermometer(canvas, layout.thermometer, car)
+    speed_bubble(canvas, layout.bubble_centre, BUBBLE_RADIUS, car, labels)
+    _gear_line(canvas, layout.gear_xy, right - CARD_PAD, car, view, labels)
+    thermometer(canvas, layout.thermometer, int(car["temp"]), labels)
     _supplies(canvas, layout.supplies, car)
     if car["out"]:
         canvas.rect(box, with_alpha(BACKGROUND, 110), None, 0, 14)
+    tag = dashboard_tag(car, view, labels, seat in winners)
+    if tag:  # a chip on the card's top edge, so the name keeps the card's width
+        fill = DANGER if car["out"] else seat_colour(seat) if seat not in winners else HIGHLIGHT
+        canvas.chip((right - CARD_PAD, top - 11), tag, WORD, fill, outline=BLACK, align="right")
 
 
-def _dashboard_tag(car: CarView, view: RncPublicView, labels: Mapping[str, str], won: bool) -> str:
+def draw_name(canvas: Canvas, xy: Point, name: str, right: float) -> None:
+    """A driver's name, middle-left at ``xy``: on one line if it fits, else on two (cut
+    between words), else cut short with an ellipsis."""
+    x, y = xy
+    room = right - x
+    size = canvas.fit_size(name, room, NUMBER, NUMBER - 2)
+    if canvas.text_width(name, size) <= room:
+        canvas.text(xy, name, size, TEXT, "lm")
+        return
+    for size in (NUMBER - 2, WORD):
+        lines = _two_lines(canvas, name, room, size)
+        if lines:
+            for line, dy in zip(lines, (-NAME_LINES_GAP / 2, NAME_LINES_GAP / 2), strict=True):
+                canvas.text((x, y + dy), line, size, TEXT, "lm")
+            return
+    canvas.text(xy, canvas.clip_text(name, room, WORD), WORD, TEXT, "lm")
+
+
+def _two_lines(canvas: Canvas, name: str, room: float, size: int) -> tuple[str, str] | None:
+    """``name`` cut between two words into two lines no wider than ``room``, as even as can
+    be; None if no cut fits."""
+    words = name.split(" ")
+    cuts = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+    fitting = [
+        (max(canvas.text_width(a, size), canvas.text_width(b, size)), (a, b))
+        for a, b in cuts
+        if canvas.text_width(a, size) <= room and canvas.text_width(b, size) <= room
+    ]
+    return min(fitting)[1] if fitting else None
+
+
+def dashboard_tag(car: CarView, view: RncPublicView, labels: Mapping[str, str], won: bool) -> str:
+    """The chip by a driver's name: winner, out, or driving now."""
     if won:
         return labels["winner_tag"]
     if car["out"]:
         return labels["out"]
-    laps = int(view["course"]["laps"])
-    lap = fill_label(labels["lap"], lap=car["lap"], laps=laps) if laps > 1 and car["placed"] else ""
     if car["seat"] == view.get("turn"):
-        return f"{labels['turn_tag']} · {lap}" if lap else labels["turn_tag"]
-    return lap
+        return labels["turn_tag"]
+    return ""
 
 
-def _badge(canvas: Canvas, xy: Point, seat: int) -> None:
+def lap_text(car: CarView, view: RncPublicView, labels: Mapping[str, str]) -> str:
+    """``Lap 2/3`` on a loop course, once the car is on it; else nothing."""
+    laps = int(view["course"]["laps"])
+    if laps <= 1 or not car["placed"]:
+        return ""
+    return fill_label(labels["lap"], lap=car["lap"], laps=laps)
+
+
+def badge(canvas: Canvas, xy: Point, seat: int) -> None:
+    """The seat's number on its colour, with its shape on the corner (never colour alone)."""
     x, y = xy
     fill = seat_colour(seat)
-    canvas.rect((x, y, x + 36, y + 40), fill, BLACK, 2, 8)
-    canvas.text((x + 18, y + 20), str(seat + 1), TextSize.LABEL, readable_ink(fill), "mm")
-    canvas.shape(seat_shape(seat), (x + 36, y + 2), 7, fill, BLACK, 2)
+    canvas.rect((x, y, x + BADGE_WIDTH, y + BADGE_HEIGHT), fill, BLACK, 2, 8)
+    centre = (x + BADGE_WIDTH / 2, y + BADGE_HEIGHT / 2)
+    canvas.text(centre, str(seat + 1), BIG_NUMBER, readable_ink(fill), "mm")
+    canvas.shape(seat_shape(seat), (x + BADGE_WIDTH, y + 2), 7, fill, BLACK, 2)
 
 
-def _speed_bubble(
-    canvas: Canvas,
-    layout: PanelLayout,
-    car: CarView,
-    labels: Mapping[str, str],
-    right: float,
+def speed_bubble(
+    canvas: Canvas, centre: Point, radius: float, car: CarView, labels: Mapping[str, str]
 ) -> None:
+    """The lever's bubble: its speed (P in neutral) over its heat's letter, in its heat
+    colour."""
     heat = str(car["heat"])
     fill = HEAT_COLOURS.get(heat, HEAT_COLOURS["W"])
-    canvas.circle(layout.bubble_centre, BUBBLE_RADIUS, fill, BLACK, 3)
-    x, y = layout.bubble_centre
+    canvas.circle(centre, radius, fill, BLACK, 3)
+    x, y = centre
     speed = str(car["speed"]) if int(car["gear"]) else NEUTRAL_MARK
-    canvas.text((x, y - 7), speed, TextSize.HEADING, readable_ink(fill), "mm")
+    size = BIG_NUMBER if radius < 36 else BIG_NUMBER + 8
+    canvas.text((x, y - radius * 0.2), speed, size, readable_ink(fill), "mm")
     letter = labels.get(f"heat_{heat}", heat)
-    canvas.text((x, y + 19), letter, TextSize.SMALL, readable_ink(fill), "mm")
+    canvas.text((x, y + radius * 0.52), letter, WORD, readable_ink(fill), "mm")
+
+
+def gear_text(car: CarView, labels: Mapping[str, str]) -> str:
     gear = int(car["gear"])
-    text = fill_label(labels["gear"], gear=gear) if gear else labels["neutral"]
-    canvas.fitted_text(layout.gear_xy, text, right - layout.gear_xy[0], TextSize.LABEL, TEXT, "lm")
+    return fill_label(labels["gear"], gear=gear) if gear else labels["neutral"]
 
 
-def _thermometer_cells(box: Box, caption_width: float) -> list[Box]:
+def _gear_line(
+    canvas: Canvas,
+    xy: Point,
+    right: float,
+    car: CarView,
+    view: RncPublicView,
+    labels: Mapping[str, str],
+) -> None:
+    """The gear's name, and the lap on a loop course (right-aligned)."""
+    lap = lap_text(car, view, labels)
+    lap_width = 0.0
+    if lap:
+        size = canvas.fit_size(lap, (right - xy[0]) / 2, NUMBER, WORD)
+        canvas.text((right, xy[1]), lap, size, TEXT_MUTED, "rm")
+        lap_width = canvas.text_width(lap, size) + 10
+    room = right - xy[0] - lap_width
+    canvas.fitted_text(xy, gear_text(car, labels), room, NUMBER, TEXT, "lm")
+
+
+def thermometer(canvas: Canvas, box: Box, temp: int, labels: Mapping[str, str]) -> None:
+    """``Heat T3`` then the seven cells, those reached filled, the current one ringed."""
     left, top, right, bottom = box
-    cells_left = left + caption_width
-    cell = (right - cells_left) / THERMO_CELLS
-    return [
-        (cells_left + index * cell + 1, top, cells_left + (index + 1) * cell - 1, bottom)
-        for index in range(THERMO_CELLS)
-    ]
-
-
-def _thermometer_frame(canvas: Canvas, box: Box, labels: Mapping[str, str]) -> None:
-    for cell_box in _thermometer_cells(box, THERMO_CAPTION):
-        canvas.rect(cell_box, SURFACE_RAISED, OUTLINE, 1, 4)
+    middle = (top + bottom) / 2
     caption = labels["heat"]
-    canvas.fitted_text(
-        (box[0], (box[1] + box[3]) / 2), caption, THERMO_CAPTION - 42, TextSize.SMALL, TEXT, "lm"
-    )
-
-
-def _thermometer(canvas: Canvas, box: Box, car: CarView) -> None:
-    temp = int(car["temp"])
-    cells = _thermometer_cells(box, THERMO_CAPTION)
-    for index, cell_box in enumerate(cells[: temp + 1]):
-        canvas.rect(cell_box, THERMO_COLOURS[index], BLACK, 1, 4)
-    canvas.rect(cells[min(temp, THERMO_CELLS - 1)], None, WHITE, 3, 4)
-    canvas.text(
-        (box[0] + THERMO_CAPTION - 4, (box[1] + box[3]) / 2),
-        f"T{temp}",
-        TextSize.LABEL,
-        TEXT,
-        "rm",
-    )
+    canvas.text((left, middle), caption, WORD, TEXT_MUTED, "lm")
+    x = left + canvas.text_width(caption, WORD) + 8
+    canvas.text((x, middle), f"T{temp}", NUMBER, TEXT, "lm")
+    cells_left = x + canvas.text_width("T6", NUMBER) + 8
+    cell = (right - cells_left) / THERMO_CELLS
+    for index in range(THERMO_CELLS):
+        cell_box = (cells_left + index * cell + 1, top, cells_left + (index + 1) * cell - 1, bottom)
+        if index <= temp:
+            canvas.rect(cell_box, THERMO_COLOURS[index], BLACK, 1, 4)
+        else:
+            canvas.rect(cell_box, SURFACE_RAISED, OUTLINE, 1, 4)
+        if index == min(temp, THERMO_CELLS - 1):
+            canvas.rect(cell_box, None, WHITE, 3, 4)
 
 
 #: A supply a car view counts.
@@ -225,7 +279,7 @@ SUPPLY_KEYS: Final[tuple[tuple[str, SupplyKey], ...]] = (
 )
 
 
-def _supply_places(box: Box) -> list[tuple[float, float, float]]:
+def supply_places(box: Box) -> list[tuple[float, float, float]]:
     """(left, middle y, width) of each supply's pictogram and number, all on one line."""
     left, top, right, bottom = box
     width = (right - left) / SUPPLY_COLUMNS
@@ -262,13 +316,9 @@ def supply_icon(canvas: Canvas, kind: str, centre: Point, radius: float = SUPPLY
         canvas.rect((x - r * 0.4, y - r * 0.6, x + r * 0.4, y + r * 0.6), SURFACE_RAISED)
 
 
-def _supply_captions(canvas: Canvas, box: Box, labels: Mapping[str, str]) -> None:
-    for (_, view_key), (x, y, _) in zip(SUPPLY_KEYS, _supply_places(box), strict=True):
-        supply_icon(canvas, view_key, (x + SUPPLY_ICON + 2, y))
-
-
 def _supplies(canvas: Canvas, box: Box, car: CarView) -> None:
-    for (_, view_key), (x, y, _) in zip(SUPPLY_KEYS, _supply_places(box), strict=True):
+    for (_, view_key), (x, y, _) in zip(SUPPLY_KEYS, supply_places(box), strict=True):
+        supply_icon(canvas, view_key, (x + SUPPLY_ICON + 2, y))
         value = int(car[view_key])
         ink = DANGER if view_key == "armour" and value <= 1 else TEXT
-        canvas.text((x + 2 * SUPPLY_ICON + 8, y), str(value), TextSize.HEADING, ink, "lm")
+        canvas.text((x + 2 * SUPPLY_ICON + 10, y), str(value), BIG_NUMBER, ink, "lm")

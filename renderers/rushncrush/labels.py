@@ -42,19 +42,23 @@ LABEL_DEFAULTS: Final[Mapping[str, str]] = {
     "test_rock": "rock",
     "test_push_attack": "push",
     "test_push_defend": "resist",
-    "graph_title": "Dashboard of {player}: ringed = the lever now, yellow = where it can go "
-    "this turn",
-    "graph_title_nobody": "Dashboard: solid lines accelerate and decelerate, dotted lines "
-    "change gear",
+    "mine_title": "Dashboard of {player}",
+    "zoom_title": "Rows {first} to {last}",
     "heat_W": "W",
     "heat_Y": "Y",
     "heat_O": "O",
     "heat_R": "R",
+    "graph_speed": "Speed",
+    "graph_gear": "Gear",
     "graph_driving": "Driving test",
     "graph_rock": "Rock hit",
     "graph_wreck": "wreck",
-    "legend": "W/Y/O/R heat colour (0-3 heat dice) · T0-T5 temperature, T6 explodes · "
-    "↑ highest die kept, ↓ lowest · ② lap",
+    "legend": "W/Y/O/R: the bubble's heat colour, 0 to 3 heat dice each time the lever "
+    "stops on it · T0 to T5: the temperature; T6 explodes · solid lines: accelerate or "
+    "decelerate; dotted lines: change gear · your lever is ringed in your colour, where it "
+    "can go this turn in yellow · driving test: ∞ any lane changes; 5↑ five dice, the "
+    "highest kept; 2↓ two dice, the lowest kept · rock hit: the armour lost, thrown the "
+    "same way",
 }
 
 

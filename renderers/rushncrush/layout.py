@@ -1,4 +1,9 @@
-"""Where everything goes on a Rush'n'Crush board (logical pixels) and its colours."""
+"""Where everything goes on a Rush'n'Crush picture (logical pixels) and its colours.
+
+The pictures are drawn for a phone first: 760 px wide, shown about 400 points wide, so a text
+of ``TextSize.SMALL`` (18 px) reads 9.5 pt there and a number of ``NUMBER`` (22 px) 11.6 pt;
+nothing smaller is drawn.
+"""
 
 from __future__ import annotations
 
@@ -17,61 +22,88 @@ from renderers.base import (
     WHITE,
     YELLOW,
     Colour,
+    TextSize,
     mix,
 )
 
-# --- layout (logical pixels) ---------------------------------------------------------------
-WIDTH: Final = 1100
-MARGIN: Final = 20
-GAP: Final = 16
-HEADER_HEIGHT: Final = 76
+# --- sizes of words (logical pixels) -------------------------------------------------------
+WORD: Final = int(TextSize.SMALL)  # the smallest word drawn
+NUMBER: Final = int(TextSize.BODY)  # the smallest number drawn
+BIG_NUMBER: Final = int(TextSize.LABEL)
+
+# --- the board (logical pixels) ------------------------------------------------------------
+WIDTH: Final = 760
+MARGIN: Final = 16
+GAP: Final = 12
+INNER_LEFT: Final = MARGIN
+INNER_RIGHT: Final = WIDTH - MARGIN
+HEADER_HEIGHT: Final = 112
+HEADER_TITLE_Y: Final = 30  # the title's middle, from the header's top
+HEADER_STATUS_Y: Final = 80  # the status pill's middle
 LANES: Final = 4
-BAND_ROWS: Final = 22
-MAX_BANDS: Final = 2
-LANE_LABEL_WIDTH: Final = 34
-CELL_WIDTH: Final = (WIDTH - 2 * MARGIN - LANE_LABEL_WIDTH) // BAND_ROWS
-CELL_HEIGHT: Final = 50
-WALL_HEIGHT: Final = 10  # the canyon wall drawn outside lanes 1 and 4
+BAND_ROWS: Final = 15
+BOARD_BANDS: Final = 2  # the board's detailed stretch: 30 rows
+ZOOM_BANDS: Final = 3  # a zoom's stretch: 45 rows
+LANE_LABEL_WIDTH: Final = 30
+CELL_WIDTH: Final = 46
+CELL_HEIGHT: Final = 46
+COURSE_WIDTH: Final = LANE_LABEL_WIDTH + BAND_ROWS * CELL_WIDTH
+COURSE_LEFT: Final = (WIDTH - COURSE_WIDTH) // 2  # the lane numbers' left edge
+WALL_HEIGHT: Final = 8  # the canyon wall drawn outside lanes 1 and 4
 RULER_HEIGHT: Final = 50  # the row numbers, then the START and FINISH marks
-RULER_NUMBER_Y: Final = 13
-RULER_MARK_Y: Final = 37
+RULER_NUMBER_Y: Final = 14
+RULER_MARK_Y: Final = 38
 BAND_HEIGHT: Final = 2 * WALL_HEIGHT + LANES * CELL_HEIGHT + RULER_HEIGHT
-BAND_GAP: Final = 12
+BAND_GAP: Final = 8
 ROWS_BEHIND: Final = 3  # rows shown behind the last car
 HATCH_STEP: Final = CELL_WIDTH / 4  # divides a column, so the rock's lines run on across cells
 COLUMN_CACHE: Final = 192  # rows' pictures kept (about 35 KB each)
-OVERVIEW_CELL_HEIGHT: Final = 12
-OVERVIEW_HEIGHT: Final = 4 * OVERVIEW_CELL_HEIGHT + 34  # the strip, then START and FINISH
-OVERVIEW_CAR_RADIUS: Final = 11
-LAP_BADGE_RADIUS: Final = 11
-PANEL_HEIGHT: Final = 200
-PANEL_GAP: Final = 12
-FOOTER_HEIGHT: Final = 72
-CAR_WIDTH: Final = 40
-CAR_HEIGHT: Final = 36
-NAME_Y: Final = 32
-TAG_ROOM: Final = 120  # kept free right of a name for the tag chip
-BUBBLE_RADIUS: Final = 34
-BUBBLE_TOP: Final = 60
-GEAR_Y: Final = 76
+OVERVIEW_CELL_HEIGHT: Final = 10
+OVERVIEW_STRIP_TOP: Final = 44  # under the cars' numbered discs
+OVERVIEW_HEIGHT: Final = OVERVIEW_STRIP_TOP + 4 * OVERVIEW_CELL_HEIGHT + 36  # strip, START, FINISH
+OVERVIEW_CAR_RADIUS: Final = 14
+LAP_BADGE_RADIUS: Final = 12
+CAR_WIDTH: Final = 38
+CAR_HEIGHT: Final = 32
+PATH_WIDTH: Final = 6
+PATH_HEAD: Final = 16
+
+# --- the drivers' cards under the course ---------------------------------------------------
+CARD_COLUMNS: Final = 2
+CARD_GAP: Final = 12  # between the two cards of a line
+CARD_ROW_GAP: Final = 28  # above each line of cards: room for a tag chip on a card's top edge
+CARD_HEIGHT: Final = 160
+CARD_PAD: Final = 12
+NAME_Y: Final = 26  # the name line's middle
+NAME_LINES_GAP: Final = 22  # a long name on two lines: between their middles
+BADGE_WIDTH: Final = 34
+BADGE_HEIGHT: Final = 36
+BUBBLE_RADIUS: Final = 29
+BUBBLE_Y: Final = 84  # the speed bubble's centre
+GEAR_Y: Final = 70  # the gear line's middle
+THERMO_Y: Final = 102  # the thermometer's middle
 THERMO_CELLS: Final = 7
-THERMO_HEIGHT: Final = 26
-THERMO_TOP: Final = 98
-THERMO_CAPTION: Final = 100  # room for "Heat T3" left of the cells
-SUPPLY_TOP: Final = 138
+THERMO_HEIGHT: Final = 22
+SUPPLY_Y: Final = 138  # the supplies' middle
 SUPPLY_COLUMNS: Final = 5
-SUPPLY_ICON: Final = 13  # a supply's pictogram radius: readable on a phone with its number
-DIE_SIZE: Final = 40
-MAX_FOOTER_THROWS: Final = 3
+SUPPLY_ICON: Final = 12  # a supply's pictogram radius: readable on a phone with its number
+
+# --- the footer: the last dice -------------------------------------------------------------
+DIE_SIZE: Final = 34
+FOOTER_LINE: Final = 46
+FOOTER_PAD: Final = 12
+MAX_FOOTER_THROWS: Final = 2  # the footer's lines: every board of a match has one height
+
+# --- the private dashboard -----------------------------------------------------------------
 NEUTRAL_MARK: Final = "P"  # the dashboard's neutral bubble
 GRAPH_SPEEDS: Final = (0, *sorted({speed for b in data.GEAR_BUBBLES.values() for speed, _ in b}))
-GRAPH_ROW: Final = 34
-GRAPH_TABLE_ROW: Final = 30
-GRAPH_TITLE: Final = 40
-GRAPH_CAPTION_WIDTH: Final = 150
-GRAPH_BUBBLE: Final = 15
-GRAPH_LEGEND_LINE: Final = 28
-GRAPH_HEIGHT: Final = GRAPH_TITLE + 6 * GRAPH_ROW + 2 * GRAPH_TABLE_ROW + 2 * GRAPH_LEGEND_LINE + 16
+MINE_HEIGHT: Final = 214  # the big dashboard atop the private picture
+GRAPH_HEAD: Final = 70  # the graph's column heads
+GRAPH_ROW: Final = 44
+GRAPH_BUBBLE: Final = 19
+GRAPH_SPEED_COLUMN: Final = 96
+GRAPH_TABLE_COLUMN: Final = 124
+LEGEND_LINE: Final = 28
 
 # --- colours -------------------------------------------------------------------------------
 ROAD: Final = (150, 128, 94)
