@@ -24,8 +24,9 @@ def _load_engines() -> dict[str, Game[Any]]:
     games: dict[str, Game[Any]] = {}
     for module_name in ENGINE_MODULES:
         module = importlib.import_module(f"bot.games.{module_name}")
-        game: Game[Any] = module.GAME
-        games[game.name] = game
+        game: Game[Any] | None = getattr(module, "GAME", None)
+        if game is not None:  # a module without one is shared by the engines (``search``)
+            games[game.name] = game
     return games
 
 
