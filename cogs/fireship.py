@@ -5,12 +5,16 @@ roll with Vent Ascendant, a Boum): so every action is chosen in the private pane
 with the board's "My turn & cards" button, and nothing is ever played for a person by
 itself (an automatic roll would tell everyone that the player holds no card to play).
 
-A move comes in two steps: the pawn (a menu naming its kind and cell), then its
-destination, each with its cost, while the panel's picture shows the pawn's reach. A
-Tourbillon's cell, a Kraken's square and a Boum's target are chosen the same way.
-Reactions (Non, a defensive Gagne +1) are standing orders, set from the panel at any time.
-The rules stay in the engine; this module only names what the engine offers and tells what
-it reports.
+A move comes in two steps: the pawn (a menu naming it, its kind and its cell: "⛵ Boat B3 at
+K7"; the pawns waiting at home once per kind), then its destination, each with its cost,
+while the panel's picture shows the pawn's reach. A Tourbillon's cell, a Kraken's square and
+a Boum's target are chosen the same way. First steps are named by what they stand for (a
+pawn's id and a range of costs, a band of rows), never by a position in a list, so a menu
+left open while the board changed shows what it said or nothing. At the special-squares
+step each pawn standing on one gets its own Use and Skip buttons. Reactions (Non, a
+defensive Gagne +1) are standing orders, set from the panel at any time. Pawn letters follow
+the reader's language (a green pawn is ``G3`` in English, ``V3`` in French). The rules stay
+in the engine; this module only names what the engine offers and tells what it reports.
 """
 
 from __future__ import annotations
@@ -86,26 +90,45 @@ def _cell_words(cell: str, tr: Tr) -> str:
     return tr("fireship.at_home") if cell == HOME else cell
 
 
-def _square_mark(cell: str, tr: Tr) -> str:
-    """`` · 🎡 wheel`` when a cell is a special square."""
+def _where(cell: str, tr: Tr) -> str:
+    """``at K7``, ``at home`` (French ``en K7``, ``au port``)."""
+    return tr("fireship.where_home") if cell == HOME else tr("fireship.where", cell=cell)
+
+
+def pawn_name(ident: str, tr: Tr) -> str:
+    """A pawn's id with its colour's letter in the reader's language (``G3`` is ``V3`` in
+    French); white's pawns are never named in words (by colour, kind and cell instead)."""
+    letter, number = ident[:1], ident[1:]
+    if letter in data.COLOUR_LETTERS:
+        letter = tr(f"render.fireship.letter_{data.COLOUR_LETTERS.index(letter)}")
+    return f"{letter}{number}"
+
+
+def _square_of(cell: str) -> str:
+    """``wheel``, ``mystery`` or ``battleship`` for a special square's name, else ``""``."""
     parsed = data.parse_cell(cell)
     if parsed in data.WHEEL_SQUARES:
-        return tr("fireship.square_mark.wheel")
+        return "wheel"
     if parsed in data.MYSTERY_SQUARES:
-        return tr("fireship.square_mark.mystery")
-    if parsed in data.BATTLESHIP_SQUARES:
-        return tr("fireship.square_mark.battleship")
-    return ""
+        return "mystery"
+    return "battleship" if parsed in data.BATTLESHIP_SQUARES else ""
 
 
-def pawn_text(pawn: PawnRecord, tr: Tr) -> str:
-    """``⛵ Boat E7``: a pawn as its owner picks it."""
+def _square_mark(cell: str, tr: Tr) -> str:
+    """`` · 🎡 wheel`` when a cell is a special square."""
+    square = _square_of(cell)
+    return tr(f"fireship.square_mark.{square}") if square else ""
+
+
+def pawn_text(pawn: PawnRecord, tr: Tr, *, where: bool = True) -> str:
+    """``⛵ Boat B3 at E7``: a pawn as its owner picks it (without ``where``: ``⛵ Boat B3``)."""
     kind = pawn["kind"]
     return tr(
-        "fireship.pawn",
+        "fireship.pawn" if where else "fireship.pawn_short",
         icon=KIND_ICONS[kind],
         kind=tr(f"fireship.kind.{kind}"),
-        cell=_cell_words(pawn["cell"], tr),
+        name=pawn_name(pawn["id"], tr),
+        where=_where(pawn["cell"], tr),
     )
 
 
@@ -117,10 +140,12 @@ def side_text(
     own: bool,
     article: bool = False,
     owners: Mapping[str, int] | None = None,
+    short: bool = False,
 ) -> str:
-    """A leader or target: ``Plane F9``, ``red boat K7``, ``island 5 (white)``; with
-    ``article``, as a sentence names it (``the boat K7 (red)``, ``l'avion K7 (rouge)``).
-    ``owners`` (island id -> owner) stands for the view's islands when given."""
+    """A leader or target: ``✈ Plane B2 at F9``, ``red boat at K7``, ``island 5 (white)``;
+    with ``article``, as a sentence names it (``the boat at K7 (red)``, ``l'avion en K7
+    (rouge)``); ``short``: one's own pawn without its cell. ``owners`` (island id -> owner)
+    stands for the view's islands when given."""
     if len(ident) == 2 and ident[0] == "I" and ident[1].isdigit():
         islands = {i["id"]: i["owner"] for i in view["islands"]} if owners is None else owners
         owner = islands.get(ident, data.WHITE)
@@ -131,15 +156,15 @@ def side_text(
     if pawn is None:
         return ident
     if own:
-        return pawn_text(pawn, tr)
+        return pawn_text(pawn, tr, where=not short)
     seat = pawn["seat"]
     colour = tr(f"fireship.colour.{seat}" if seat >= 0 else "fireship.colour.white")
-    cell = _cell_words(pawn["cell"], tr)
+    where = _where(pawn["cell"], tr)
     if article:
         kind = tr(f"fireship.the.{pawn['kind']}")
-        return tr("fireship.enemy_pawn_the", colour=colour, kind=kind, cell=cell)
+        return tr("fireship.enemy_pawn_the", colour=colour, kind=kind, where=where)
     kind = tr(f"fireship.noun.{pawn['kind']}")
-    return tr("fireship.enemy_pawn", colour=colour, kind=kind, cell=cell)
+    return tr("fireship.enemy_pawn", colour=colour, kind=kind, where=where)
 
 
 def _boum_steps(view: FireshipSeatView) -> int:
@@ -188,7 +213,7 @@ class FireshipPresenter(Presenter):
             band = 0 if cell is None else cell[1] // rows
             first, last = band * rows + 1, min(data.SIZE, (band + 1) * rows)
             label = tr("fireship.step.tourbillon", first=first, last=last)
-            return f"tourbillon:{band}", label
+            return f"tourbillon:{first}-{last}", label  # rows, not a band's place in a list
         if verb == "kraken":
             return "kraken", tr("fireship.step.kraken")
         if verb == "boum" and len(words) == 3:
@@ -197,8 +222,9 @@ class FireshipPresenter(Presenter):
 
     def _move_plan(self, view: FireshipSeatView, tr: Tr) -> MovePlan:
         """(pawn, cell) -> the first step showing that destination. A pawn whose reach is
-        longer than one step can show is split by cost into parts (``B3``, ``B3+2``), as long
-        as all first steps fit in one menu. Computed once per view and language."""
+        longer than one step can show is split by cost into parts named by their costs
+        (``B3+1-4``, ``B3+5-9``), as long as all first steps fit in one menu. Computed once
+        per view and language."""
         reach = view["reach"]
         if self._plan is not None and self._plan[0] is reach and self._plan[1] is tr:
             return self._plan[2]
@@ -213,6 +239,7 @@ class FireshipPresenter(Presenter):
             parts[longest] += 1
             spare -= 1
         plan: MovePlan = {}
+        keys: set[str] = set()
         for pawn_id, spots in moving.items():
             ordered = sorted(spots, key=lambda s: (s["cost"], s["cell"]))
             size = -(-len(ordered) // parts[pawn_id])
@@ -221,7 +248,11 @@ class FireshipPresenter(Presenter):
                 chunk = ordered[part * size : (part + 1) * size]
                 if not chunk:
                     continue
-                key = pawn_id if part == 0 else f"{pawn_id}+{part + 1}"
+                low, high = chunk[0]["cost"], chunk[-1]["cost"]
+                key = pawn_id if parts[pawn_id] == 1 else f"{pawn_id}+{low}-{high}"
+                if key in keys:  # two parts with the same costs: the cell tells them apart
+                    key = f"{key}:{chunk[0]['cell']}"
+                keys.add(key)
                 label = base
                 if parts[pawn_id] > 1:
                     label = tr(
@@ -287,8 +318,12 @@ class FireshipPresenter(Presenter):
             label += _square_mark(words[2], tr)
         elif verb == "attack" and len(words) in (3, 4):
             label = self._attack_label(words[1], words[2], len(words) == 4, view, tr)
+        elif verb == "end" and view["phase"] == "act" and len(words) == 1 and view["squares"]:
+            label = tr("fireship.action.end_to_squares")
         elif verb == "end":
             label = tr("fireship.action.end" + ("" if len(words) == 1 else f"_fog_{words[2]}"))
+        elif verb in ("use", "skip") and len(words) == 2:
+            label = self._square_label(verb, words[1], view, tr)
         elif verb == "boum" and len(words) == 3:
             target = side_text(words[2], view, tr, own=False, article=True)
             label = tr("fireship.action.boum", target=target)
@@ -302,6 +337,15 @@ class FireshipPresenter(Presenter):
         elif verb == "order" and len(words) == 4:
             label = self._order_label(words[1], words[2], words[3], tr)
         return label[:LABEL_LIMIT]
+
+    @staticmethod
+    def _square_label(verb: str, pawn_id: str, view: FireshipPublicView, tr: Tr) -> str:
+        """``🎡 Spin the wheel · ⛵ Boat B1 at G3``, ``⏭ Skip the wheel · …``."""
+        pawn = _pawns(view).get(pawn_id)
+        if pawn is None:
+            return pawn_id
+        square = _square_of(pawn["cell"])
+        return tr(f"fireship.action.{verb}_{square}", pawn=pawn_text(pawn, tr))
 
     @staticmethod
     def _roll_label(extras: list[str], tr: Tr) -> str:
@@ -322,14 +366,19 @@ class FireshipPresenter(Presenter):
         attack, defence = sums if sums is not None else (0, 0)
         attack += 1 if plus else 0
         die = "plain" if attack == defence else "blue"
-        return tr(
-            "fireship.action.attack_plus" if plus else "fireship.action.attack",
-            leader=side_text(leader, view, tr, own=True),
-            target=side_text(target, view, tr, own=False),
-            attack=attack,
-            defence=defence,
-            die=tr(f"fireship.die.{die}"),
-        )
+        label = ""
+        for short in (False, True):  # the leader's cell goes when the label is too long
+            label = tr(
+                "fireship.action.attack_plus" if plus else "fireship.action.attack",
+                leader=side_text(leader, view, tr, own=True, short=short),
+                target=side_text(target, view, tr, own=False),
+                attack=attack,
+                defence=defence,
+                die=tr(f"fireship.die.{die}"),
+            )
+            if len(label) <= LABEL_LIMIT:
+                break
+        return label
 
     @staticmethod
     def _order_label(card: str, case: str, setting: str, tr: Tr) -> str:
@@ -400,13 +449,14 @@ class FireshipPresenter(Presenter):
         elif kind == "non":
             params["against"] = player_text(event.get("against"), names, tr)
             params["case"] = tr(f"fireship.non_case.{event.get('case')}")
+            key += "_own" if event.get("against") == event.get("seat") else ""
         elif kind == "destroyed":
             params["kind"] = tr(f"fireship.noun.{event.get('kind')}")
             params["cause"] = tr(f"fireship.cause.{event.get('cause')}")
         elif kind == "captured":
             params["number"] = str(event.get("island", ""))[1:]
             params["previous"] = player_text(event.get("previous"), names, tr)
-        elif kind == "square":
+        elif kind in ("square", "square_skipped"):
             key += f"_{event.get('square')}"
         elif kind == "battleship":
             key += "_won" if event.get("won") else "_lost"
@@ -490,6 +540,10 @@ class FireshipPresenter(Presenter):
         pending = view["pending"]
         if phase == "choose" and pending and pending["seat"] == seat:
             return [tr(f"fireship.private.choose_{pending['kind']}")]
+        if phase == "squares":
+            return [tr("fireship.private.squares")]
+        if phase == "end":
+            return [tr("fireship.private.end")]
         if phase != "act":
             return []
         dice = " + ".join(str(d) for d in view["dice"])
@@ -505,6 +559,10 @@ class FireshipPresenter(Presenter):
         lines = [line]
         if view["leaders"]:
             lines.append(tr("fireship.private.attacked"))
+        if view["squares"]:
+            pawns = _pawns(view)
+            standing = [pawn_text(pawns[p], tr) for p in view["squares"] if p in pawns]
+            lines.append(tr("fireship.private.squares_next", pawns=", ".join(standing)))
         return lines
 
     @staticmethod

@@ -330,12 +330,13 @@ async def test_a_typical_turn_takes_at_most_eight_clicks(simcord_env) -> None:
         if action == "move B1 K13":
             assert "3 points left" in panel.content
             step = cog.action_step(action, view, Tr("en"))
-            assert step == ("B1", "✈ Plane K12")
-            assert "✈ Plane K12" in [o.label for m in menus(panel, "rt:step:") for o in m.options]
+            assert step == ("B1", "✈ Plane B1 at K12")
+            labels = [o.label for m in menus(panel, "rt:step:") for o in m.options]
+            assert "✈ Plane B1 at K12" in labels
             assert cog.action_label(action, view, Tr("en")) == "K13 · 1 pt"
         if action == "attack B1 R1":
             label = next(label_of(b) for a, b in panel_buttons(panel).items() if a == action)
-            assert label == "✈ Plane K13 → red boat K14: 2 vs 1, blue die"
+            assert label == "✈ Plane B1 at K13 → red boat at K14: 2 vs 1, blue die"
         await person.choose(panel, action, view)
         panel = fresh(table.env, panel)
     assert person.pictures == 1, "the destination step shows the pawn's reach"
@@ -364,9 +365,9 @@ async def at_the_planes_destinations(table: Table) -> tuple[Any, Person, Respons
     person = Person(table, alice, table.env.bot.table.presenters["fireship"])
     panel = await person.open()
     await person.choose(panel, "roll", {})
-    await by(alice, panel).select(
-        panel, ["B1"], custom_id=menus(fresh(table.env, panel), "rt:step:")[0].custom_id
-    )
+    first = menus(fresh(table.env, panel), "rt:step:")[0]
+    part = next(value for value in _values(first) if value.startswith("B1+"))  # by its costs
+    await by(alice, panel).select(panel, [part], custom_id=first.custom_id)
     return alice, person, fresh(table.env, panel)
 
 
@@ -437,11 +438,11 @@ async def test_an_order_set_off_turn_fires_later_and_the_board_never_shows_it(
     before = public_record(table)
 
     panel = await open_panel(table, alice)  # off turn: her orders, nothing else to do
-    assert "waiting for bob" in panel.content and "**Non**" in panel.content
+    assert "waiting for bob" in panel.content and "**No** card" in panel.content
     buttons = panel_buttons(panel)
     assert all(action.startswith("order ") for action in buttons)
     order = "order non attack_pawn on"
-    assert label_of(buttons[order]) == "Non on a won attack on my pawns: off → on"
+    assert label_of(buttons[order]) == "No card against a won attack on my pawns: off → on"
     await by(alice, panel).click(panel, custom_id=custom_id_of(buttons[order]))
     assert public_record(table) == before, "setting an order shows nothing in public"
     match, state = await stored_state(table)
@@ -461,12 +462,12 @@ async def test_an_order_set_off_turn_fires_later_and_the_board_never_shows_it(
 
     bob_panel = await open_panel(table, bob)  # bob attacks: her order plays the Non
     attack = panel_buttons(bob_panel)["attack R1 B1"]
-    assert label_of(attack) == "✈ Plane K12 → blue boat K13: 2 vs 1, blue die"
+    assert label_of(attack) == "✈ Plane R1 at K12 → blue boat at K13: 2 vs 1, blue die"
     await by(bob, bob_panel).click(bob_panel, custom_id=custom_id_of(attack))
     _, state = await stored_state(table)
     assert "B1" in state.pawns and state.seats[0].hand == []
     texts = "\n".join(m.content for m in table.channel.history())
-    assert "won, but cancelled by a Non" in texts and "plays Non against" in texts
+    assert "won, but cancelled by a No card" in texts and "plays a No card against" in texts
     log = await simcord_env.bot.store.action_log(match.id)
     assert (0, order) in [(seat, action) for _, seat, action in log]
 
@@ -553,6 +554,10 @@ def test_every_action_and_event_of_whole_games_reads_in_both_languages() -> None
             "no_boat_to_lose", "no_plane_to_lose", "no_cards", "same_square",
         )),
         *({"type": "wheel", "seat": 0, "result": result} for result in data.WHEEL),
+        *({"type": "square_skipped", "seat": 0, "pawn": "B1", "cell": "G3", "square": square}
+          for square in ("wheel", "mystery", "battleship")),
+        {"type": "non", "seat": 0, "against": 0, "case": "kraken_own"},
+        {"type": "non", "seat": 1, "against": 0, "case": "plus"},
         *({"type": "destroyed", "seat": -1, "pawn": "W1", "kind": "boat", "cause": cause}
           for cause in ("attack", "island_lost", "kraken", "whirlpool", "boum", "lost")),
     ],
@@ -572,7 +577,7 @@ def test_french_reads_as_french() -> None:
     view = ENGINE.view(state, 0)
     tr = Tr("fr")
     assert cog.action_label("attack B1 R1", view, tr) == (
-        "✈ Avion K12 → bateau rouge K14 : 2 contre 1, dé bleu"
+        "✈ Avion B1 en K12 → bateau rouge en K14 : 2 contre 1, dé bleu"
     )
     assert cog.action_label("order non attack_pawn on", view, tr) == (
         "Non contre une attaque gagnée sur mes pions : désactivé → activé"
@@ -582,7 +587,7 @@ def test_french_reads_as_french() -> None:
     view["pawns"].append({"id": "B2", "seat": 0, "kind": "plane", "cell": "C3"})  # type: ignore[typeddict-item]
     plane["target"] = "B2"
     line = cog.event_line(plane, view, ["alice", "bob"], tr)
-    assert "attaque l'avion C3 (bleu)" in line
+    assert "attaque l'avion en C3 (bleu)" in line
     island = cog.event_line({**plane, "target": "I5"}, view, ["alice", "bob"], tr)
     assert "attaque l'île 5 (blanche)" in island
 
@@ -604,7 +609,7 @@ def test_a_taken_island_is_told_with_its_owner_at_the_attack() -> None:
     state = ENGINE.apply(ENGINE.apply(state, 0, "roll"), 0, "attack B1 I1")
     public = ENGINE.view(state, None)
     lines = cog.event_lines(public["events"], public, ["alice", "bob"], Tr("en"))
-    assert lines[0].startswith("⚔ 🟦 alice: ✈ Plane D5 attacks island 1 (white), 3 vs 3")
+    assert lines[0].startswith("⚔ 🟦 alice: ✈ Plane B1 at D5 attacks island 1 (white), 3 vs 3")
     assert "🏴 🟦 alice takes island 1 from ⬜ White!" in lines
 
 
@@ -622,7 +627,8 @@ def test_first_steps_fit_one_menu_even_with_twenty_pawns_and_every_card() -> Non
     steps = {a: cog.action_step(a, view, Tr("en")) for a in actions}
     keys = {step for step in steps.values() if step is not None}
     assert len(keys) <= 25 and len({key for key, _ in keys}) == len(keys)
-    assert {key for key, _ in keys} >= {"tourbillon:0", "tourbillon:1", "boum:card", "boum:badge"}
+    wanted = {"tourbillon:1-10", "tourbillon:11-20", "boum:card", "boum:badge"}  # rows, not bands
+    assert {key for key, _ in keys} >= wanted
 
 
 async def test_a_french_server_gets_a_french_lobby_and_board(simcord_env) -> None:
@@ -640,8 +646,8 @@ def test_first_steps_are_named_in_the_readers_language() -> None:
     cog = FireshipPresenter()
     state = ENGINE.apply(typical_turn(), 0, "roll")
     view = ENGINE.view(state, 0)
-    assert cog.action_step("move B1 K13", view, Tr("en")) == ("B1", "✈ Plane K12")
-    assert cog.action_step("move B1 K13", view, Tr("fr")) == ("B1", "✈ Avion K12")
+    assert cog.action_step("move B1 K13", view, Tr("en")) == ("B1", "✈ Plane B1 at K12")
+    assert cog.action_step("move B1 K13", view, Tr("fr")) == ("B1", "✈ Avion B1 en K12")
 
 
 def reachable_from_panel(
@@ -701,3 +707,105 @@ async def test_every_legal_action_of_a_long_game_is_reachable_from_the_panel() -
         advice = ENGINE.bot_action(state, seat, rng) if rng.random() < 0.7 else rng.choice(actions)
         state = ENGINE.apply(state, seat, advice)
     assert long_reaches > 10
+
+
+# ------------------------------------------------------------------ special squares, words
+def on_the_wheel() -> FireshipState:
+    """Alice (blue) to roll, her boat on the wheel square G3; the wheel will give a Fog
+    badge."""
+    state = scenario(2, pawns=[(0, "boat", "G3"), (1, "boat", "K14")])
+    state.loaded = [1, 1, 1, data.WHEEL.index("badge_fog")]
+    return state
+
+
+async def test_special_squares_are_used_or_skipped_from_the_panel(simcord_env) -> None:
+    table = Table(simcord_env)
+    alice, _, match = await start_two(table, on_the_wheel())
+    person = Person(table, alice, simcord_env.bot.table.presenters["fireship"])
+    panel = await person.open()
+    await person.choose(panel, "roll", {})
+    panel = fresh(table.env, panel)
+    assert "🎡 On special squares, to use or skip once you are done: ⛵ Boat B1 at G3" in (
+        panel.content
+    )
+    end = panel_buttons(panel)["end"]
+    assert label_of(end) == "✅ Done moving and attacking: special squares"
+    await by(alice, panel).click(panel, custom_id=custom_id_of(end))
+    panel = fresh(table.env, panel)
+    buttons = panel_buttons(panel)
+    assert label_of(buttons["use B1"]) == "🎡 Spin the wheel · ⛵ Boat B1 at G3"
+    assert label_of(buttons["skip B1"]) == "⏭ Skip the wheel · ⛵ Boat B1 at G3"
+    assert "**Special squares**" in panel.content
+    await by(alice, panel).click(panel, custom_id=custom_id_of(buttons["use B1"]))
+    panel = fresh(table.env, panel)
+    fog = panel_buttons(panel)["end fog badge"]  # the badge just won is played at once
+    assert label_of(fog) == "✅ End · 🏅 Fog (no attack on you)"
+    await by(alice, panel).click(panel, custom_id=custom_id_of(fog))
+    texts = "\n".join(m.content for m in table.channel.history())
+    assert "spins the wheel on G3" in texts and "gets a Fog badge" in texts
+    assert "uses a Fog badge" in texts
+    _, state = await stored_state(table)
+    assert state.turn == 1 and state.seats[0].fog
+    log = [a for _, seat, a in await simcord_env.bot.store.action_log(match.id) if seat == 0]
+    assert log[-4:] == ["roll", "end", "use B1", "end fog badge"]
+
+
+#: Card and badge names that belong to one language only.
+FRENCH_ONLY = ("Gagne", "Boum", "Brouillard", "Tourbillon", "Vent Ascendant", "Tourne la",
+               "Perds", "Deep Hole", "Bermudes", "joue Non", "Non contre")  # fmt: skip
+ENGLISH_ONLY = ("Boom", "Fog", "Updraft", "Win +1", "No card", "Whirlpool", "Bermuda hole",
+                "Deep Hole", "Spin the", "at home")  # fmt: skip
+
+
+def test_each_language_names_cards_and_badges_in_its_own_words() -> None:
+    cog = FireshipPresenter()
+    names = ["alice", "bob", "carol"]
+    words: dict[str, list[str]] = {"en": [], "fr": []}
+    for seed in (1, 2, 3):
+        state = ENGINE.new_state(3, seed)
+        rng = random.Random(seed)
+        while ENGINE.to_act(state) and state.round <= 12:
+            seat = state.turn
+            shown = ENGINE.load(ENGINE.dump(state))
+            shown.seats[seat].hand = sorted(data.KEPT_CARDS)  # every card's name and help
+            shown.seats[seat].badges = dict.fromkeys(data.BADGE_KINDS, 1)
+            view = ENGINE.view(shown, seat)
+            actions = ENGINE.legal_actions(shown, seat) + ENGINE.order_actions(shown, seat)
+            for language in words:
+                tr = Tr(language)
+                words[language] += [cog.action_label(a, view, tr) for a in actions]
+                words[language] += cog.private_lines(view, names, tr)
+                words[language] += list(cog.render_labels(view, names, tr).values())
+            state = ENGINE.apply(state, seat, ENGINE.bot_action(state, seat, rng))
+            public = ENGINE.view(state, None)
+            for language in words:
+                words[language] += cog.event_lines(public["events"], public, names, Tr(language))
+    for language in words:
+        words[language] += [catalog(language)["fireship.rules"]]
+        for kind in data.CARD_COUNTS:
+            words[language].append(Tr(language)(f"fireship.card.{kind}"))
+    english, french = "\n".join(words["en"]), "\n".join(words["fr"])
+    assert not [w for w in FRENCH_ONLY if w in english]
+    assert not [w for w in ENGLISH_ONLY if w in french]
+    for text in ("Boom", "Fog", "Updraft", "Win +1", "No card", "Whirlpool", "Spin the wheel"):
+        assert text in english, text
+
+
+def test_pawns_read_as_pawns_and_home_pawns_are_offered_once() -> None:
+    cog = FireshipPresenter()
+    home = [(2, "boat", "home"), (2, "boat", "home"), (2, "plane", "home")]
+    state = scenario(3, pawns=[*home, (2, "boat", "K12"), (0, "boat", "A12"), (1, "boat", "T12")])
+    state.turn = state.first = 2
+    state.loaded = [1, 1, 1]
+    state = ENGINE.apply(state, 2, "roll")
+    view = ENGINE.view(state, 2)
+    actions = ENGINE.legal_actions(state, 2)
+    for language, wanted in (
+        ("en", {"⛵ Boat G1 at home", "✈ Plane G3 at home", "⛵ Boat G4 at K12"}),
+        ("fr", {"⛵ Bateau V1 au port", "✈ Avion V3 au port", "⛵ Bateau V4 en K12"}),
+    ):
+        steps = [cog.action_step(a, view, Tr(language)) for a in actions]
+        assert {step[1] for step in steps if step} == wanted  # one "at home" entry per kind
+    labels = cog.render_labels(view, ["alice", "bob", "carol"], Tr("fr"))
+    assert [labels[f"letter_{seat}"] for seat in range(4)] == ["B", "R", "V", "J"]
+    assert labels["reach_title"].startswith("{pawn} :")

@@ -17,6 +17,7 @@ from bot.games import GAMES
 from bot.games.base import IllegalAction, Outcome, is_order_action
 from bot.games.fireship import GAME, FireshipState, data, reach
 from bot.games.fireship import scenario as bare_scenario
+from bot.games.fireship.rules import squares_to_decide
 
 BLUE, RED, GREEN, YELLOW = 0, 1, 2, 3
 WHEEL_INDEX = {result: index for index, result in enumerate(data.WHEEL)}
@@ -66,9 +67,25 @@ def refusal(state: FireshipState, seat: int, action: str) -> str:
 
 
 def ended(state: FireshipState, *loaded: int, how: str = "end") -> FireshipState:
-    """End the turn with these draws loaded for the special squares."""
+    """End the turn with these draws loaded for the special squares, using every square a
+    pawn may use (then ``how`` ends the turn, unless a choice is asked for first)."""
     state.loaded = [*state.loaded, *loaded]
-    return act(state, how)
+    if state.phase != "act" or not squares_waiting(state):
+        return act(state, how)
+    state = act(state, "end")
+    seen = []  # what every step did, as one action's events
+    while state.phase == "squares":
+        state = act(state, f"use {state.squares[0]}")
+        seen += state.events
+    if state.phase == "end":
+        state = act(state, how)
+    state.events = [*seen, *state.events] if state.phase != "choose" else seen
+    return state
+
+
+def squares_waiting(state: FireshipState) -> bool:
+    """Whether ending the moves and attacks leads to the special-squares step."""
+    return bool(squares_to_decide(state, state.turn))
 
 
 def outcome_of(state: FireshipState) -> Outcome:
@@ -485,7 +502,8 @@ def test_wheel_lose_a_boat_asks_which_one() -> None:
     assert state.phase == "choose" and state.turn == BLUE
     assert sorted(GAME.legal_actions(state, BLUE)) == ["lose B1", "lose B2", "lose B3"]
     state = act(state, "lose B2")
-    assert "B2" not in state.pawns and state.turn == RED
+    assert "B2" not in state.pawns and state.phase == "end"  # then the turn ends
+    assert act(state, "end").turn == RED
 
 
 def test_wheel_lose_a_plane_never_takes_the_last_plane() -> None:
@@ -541,16 +559,19 @@ def test_a_spent_badge_does_not_come_back() -> None:
 
 
 def test_the_same_special_square_is_not_used_twice_in_a_row() -> None:
-    state = spun("gain_boat")
+    state = spun("gain_boat")  # B1 used the wheel G3
     state = rolled(act(rolled(state, LOW_ROLL), "end"), LOW_ROLL)
-    state = act(state, "end")  # B1 still on G3
-    assert not events(state, "wheel")
-    assert events(state, "nothing")[0]["reason"] == "same_square"
-    # another special square first, then the wheel works again
+    assert "use B1" not in GAME.legal_actions(state, BLUE)
+    state = act(state, "end")  # B1 still on G3: no special-squares step, Red plays
+    assert state.turn == RED and not events(state, "wheel") and not events(state, "square")
+    # another special square first, then the wheel may be used again
     state = rolled(act(rolled(state, LOW_ROLL), "end"), (4, 5, 1))
     state = act(state, "move B1 H5")
     state = ended(state, 0, 0)  # card drawn; we only look at the square's use
     assert events(state, "square")[0]["square"] == "mystery"
+    state = rolled(act(rolled(state, LOW_ROLL), "end"), (4, 5, 1))
+    state = act(state, "move B1 G3", "end")
+    assert state.phase == "squares" and "use B1" in GAME.legal_actions(state, BLUE)
 
 
 def test_the_battleship_square_rolls_the_plain_die_for_a_plane() -> None:
@@ -940,3 +961,297 @@ def test_attack_preview_gives_the_sums_the_engine_compares_from_any_view() -> No
             state = GAME.apply(state, seat, GAME.bot_action(state, seat, rng))
     assert checked > 20
     assert attack_preview(GAME.view(state, None), "B99", "I1") is None
+
+
+# --- special squares used by choice (issue 22) -----------------------------------------
+def test_special_squares_are_used_or_skipped_pawn_by_pawn() -> None:
+    # Blue's boat ends on the wheel G3 and its plane on the mystery square H5.
+    state = scenario(pawns=[(BLUE, "boat", "G3"), (BLUE, "plane", "H5"), (RED, "boat", "T12")])
+    state = act(rolled(state, LOW_ROLL), "end")
+    assert (state.phase, state.turn, state.squares) == ("squares", BLUE, ["B1", "B2"])
+    assert GAME.legal_actions(state, BLUE) == ["use B1", "skip B1", "use B2", "skip B2"]
+    assert GAME.view(state, None)["squares"] == ["B1", "B2"]
+    state = act(state, "skip B1")
+    assert events(state, "square_skipped") == [
+        {"type": "square_skipped", "seat": BLUE, "pawn": "B1", "cell": "G3", "square": "wheel"}
+    ]
+    assert not events(state, "wheel") and state.pawns["B1"].last_special is None
+    state.deck.append("gain_boat")
+    state = act(state, "use B2")
+    assert events(state, "square")[0]["square"] == "mystery" and events(state, "gain")
+    assert state.pawns["B2"].last_special == (7, 4)
+    assert state.phase == "end" and GAME.legal_actions(state, BLUE) == ["end"]
+    assert act(state, "end").turn == RED
+
+
+def test_a_skipped_square_does_not_count_as_used() -> None:
+    state = scenario(pawns=[(BLUE, "boat", "G3")])
+    state = act(rolled(state, LOW_ROLL), "end", "skip B1", "end")
+    state = rolled(act(rolled(state, LOW_ROLL), "end"), LOW_ROLL)  # Red's turn, then Blue's
+    state = act(state, "end")  # B1 still on G3: it may use the wheel now
+    assert state.phase == "squares" and "use B1" in GAME.legal_actions(state, BLUE)
+
+
+def test_a_square_a_pawn_cannot_use_is_not_asked_about() -> None:
+    # A boat on a battleship square: only a plane may use it; the turn ends at once.
+    state = act(rolled(scenario(pawns=[(BLUE, "boat", "H8")]), LOW_ROLL), "end")
+    assert state.turn == RED and not events(state, "battleship")
+
+
+def test_the_squares_step_resumes_after_a_choice() -> None:
+    # The wheel takes a boat (which one: Blue chooses), then the plane's square is asked.
+    pawns = [(BLUE, "boat", "G3"), (BLUE, "boat", "K12"), (BLUE, "plane", "H8")]
+    state = act(rolled(scenario(pawns=pawns), LOW_ROLL), "end")
+    state.loaded = [WHEEL_INDEX["lose_boat"]]
+    state = act(state, "use B1")
+    assert state.phase == "choose" and GAME.legal_actions(state, BLUE) == ["lose B1", "lose B2"]
+    state = act(state, "lose B2")
+    assert state.phase == "squares" and state.squares == ["B3"]
+    state.loaded = [1]
+    state = act(state, "use B3")
+    assert events(state, "battleship")[0]["won"] and state.phase == "end"
+
+
+def test_the_ai_uses_a_square_unless_it_hurts() -> None:
+    rng = random.Random(0)
+    state = act(rolled(scenario(pawns=[(BLUE, "boat", "H5")]), LOW_ROLL), "end")
+    assert GAME.bot_action(state, BLUE, rng) == "use B1"  # a mystery card
+    # The wheel G3 with three of its own boats and a plane around: a Kraken would cost more
+    # than a spin is worth.
+    crowd = [(BLUE, "boat", "G3"), (BLUE, "boat", "H4"), (BLUE, "boat", "F2")]
+    crowd += [(BLUE, "boat", "E3"), (BLUE, "plane", "I3")]
+    state = act(rolled(scenario(pawns=crowd), LOW_ROLL), "end")
+    assert GAME.bot_action(state, BLUE, rng) == "skip B1"
+    # A plane on a battleship square with no battleship left in the pool.
+    state = rolled(scenario(pawns=[(BLUE, "plane", "H8")]), LOW_ROLL)
+    state.seats[BLUE].pool["battleship"] = 0
+    assert GAME.bot_action(act(state, "end"), BLUE, rng) == "skip B1"
+
+
+# --- an island won (issue 22) ----------------------------------------------------------
+def test_a_won_island_sinks_every_pawn_not_yours_within_one_white_included() -> None:
+    # Blue takes white island 1 (E5-F6); Green's boat D7 and white's garrison E4 are next
+    # to it and sink; Blue's own pawns there stay; Red's boat far away stays.
+    pawns = [
+        (BLUE, "plane", "D5"),
+        (BLUE, "battleship", "D6"),
+        (GREEN, "boat", "D7"),
+        (RED, "boat", "K12"),
+    ]
+    state = rolled(scenario(3, pawns=pawns), LOW_ROLL)
+    state.loaded = [1]
+    state = act(state, "attack B1 I1")
+    assert island_owner(state, 1) == BLUE
+    sunk = {e["pawn"]: e["cause"] for e in events(state, "destroyed")}
+    assert sunk == {"W1": "island_lost", "G1": "island_lost"}
+    assert {"B1", "B2", "R1"} <= set(state.pawns)
+    garrison = state.pawn_at(data.GARRISONS[1])
+    assert garrison is not None and garrison.seat == BLUE and garrison.kind == "boat"
+
+
+def test_your_own_pawn_on_the_garrison_cell_stays_there() -> None:
+    pawns = [(BLUE, "plane", "D5"), (BLUE, "battleship", "E4")]
+    state = rolled(scenario(pawns=pawns, islands={1: RED}), LOW_ROLL)
+    state.loaded = [1]
+    state = act(state, "attack B1 I1")
+    assert island_owner(state, 1) == BLUE and state.pawn_at(data.GARRISONS[1]).id == "B2"  # type: ignore[union-attr]
+    assert state.seats[BLUE].pool["boat"] == 12 and not events(state, "garrison")
+
+
+# --- Brouillard after the special squares (issue 22) -----------------------------------
+def test_a_brouillard_badge_won_on_a_square_is_played_at_once() -> None:
+    pawns = [(BLUE, "boat", "G3"), (RED, "plane", "G4")]
+    state = act(rolled(scenario(pawns=pawns), LOW_ROLL), "end")
+    assert "end fog badge" not in GAME.legal_actions(state, BLUE)
+    state.loaded = [WHEEL_INDEX["badge_fog"]]
+    state = act(state, "use B1")
+    assert state.phase == "end" and "end fog badge" in GAME.legal_actions(state, BLUE)
+    state = act(state, "end fog badge")
+    assert state.seats[BLUE].fog and state.turn == RED
+    state = rolled(state, LOW_ROLL)
+    assert not [a for a in GAME.legal_actions(state, RED) if a.startswith("attack")]
+
+
+def test_brouillard_is_offered_after_the_squares_not_before() -> None:
+    state = scenario(pawns=[(BLUE, "boat", "H5")])
+    state.seats[BLUE].hand = ["fog"]
+    state = rolled(state, LOW_ROLL)
+    assert [a for a in GAME.legal_actions(state, BLUE) if a.startswith("end")] == ["end"]
+    state = act(state, "end", "skip B1")
+    assert GAME.legal_actions(state, BLUE) == ["end", "end fog card"]
+
+
+def test_brouillard_stops_attacks_but_not_a_boum() -> None:
+    pawns = [(BLUE, "boat", "K12"), (RED, "plane", "K13")]
+    state = rolled(scenario(pawns=pawns))
+    state.seats[BLUE].badges["fog"] = 1
+    state = act(state, "end fog badge")
+    state.seats[RED].hand = ["boum"]
+    state = rolled(state, LOW_ROLL)
+    legal = GAME.legal_actions(state, RED)
+    assert "attack R1 B1" not in legal and "boum card B1" in legal
+    state = act(state, "boum card B1")
+    assert "B1" not in state.pawns
+
+
+# --- Non against a +1 and one's own Kraken (issue 22) ----------------------------------
+def plus_scene(
+    blue_hand: list[str], red_hand: list[str], *orders: tuple[int, str]
+) -> FireshipState:
+    """Blue's plane K12 (2) against Red's boat K13 and plane L13 (3): Blue may attack only
+    with a Gagne +1."""
+    pawns = [(BLUE, "plane", "K12"), (RED, "boat", "K13"), (RED, "plane", "L13")]
+    state = scenario(pawns=pawns)
+    for seat, order in orders:
+        state = act(state, order, seat=seat)
+    state.seats[BLUE].hand = list(blue_hand)
+    state.seats[RED].hand = list(red_hand)
+    return rolled(state, LOW_ROLL)
+
+
+def test_a_standing_non_cancels_an_attackers_plus_one() -> None:
+    state = plus_scene(["plus"], ["non"], (RED, "order non plus on"))
+    assert "attack B1 R1 plus" in GAME.legal_actions(state, BLUE)
+    state = act(state, "attack B1 R1 plus")
+    assert [e["type"] for e in GAME.view(state, None)["events"]][:3] == ["plus", "non", "attack"]
+    assert events(state, "non")[0]["case"] == "plus"
+    report = events(state, "attack")[0]
+    assert (report["attack"], report["defence"], report["result"]) == (2, 3, "repelled")
+    assert "R1" in state.pawns and state.seats[BLUE].hand == state.seats[RED].hand == []
+
+
+def test_a_non_against_a_plus_is_kept_when_its_order_is_off() -> None:
+    state = plus_scene(["plus"], ["non"])  # the order "plus" is off by default
+    state.loaded = [1]
+    state = act(state, "attack B1 R1 plus")
+    assert events(state, "attack")[0]["result"] == "won" and state.seats[RED].hand == ["non"]
+
+
+def test_a_standing_non_cancels_a_defenders_plus_one() -> None:
+    # A tie (Blue 3 against Red's island 1 and boat E4: 3); Red's +1 would repel it,
+    # Blue's Non cancels that +1: the plain die is thrown.
+    state = scenario(
+        pawns=[(BLUE, "plane", "D5"), (BLUE, "boat", "D6"), (RED, "boat", "E4")],
+        islands={1: RED},
+    )
+    state = act(state, "order non plus on", seat=BLUE)
+    state.seats[BLUE].hand = ["non"]
+    state.seats[RED].hand = ["plus"]
+    state = rolled(state, LOW_ROLL)
+    state.loaded = [1]
+    state = act(state, "attack B1 I1")
+    assert [(e["seat"], e["type"]) for e in events(state, "plus") + events(state, "non")] == [
+        (RED, "plus"),
+        (BLUE, "non"),
+    ]
+    report = events(state, "attack")[0]
+    assert (report["defence"], report["die"], report["result"]) == (3, "plain", "won")
+
+
+def test_no_non_is_spent_on_a_plus_that_changes_nothing() -> None:
+    # 4 against 1: the blue die with or without the +1.
+    pawns = [(BLUE, "battleship", "K12"), (RED, "boat", "K13")]
+    state = act(scenario(pawns=pawns), "order non plus on", seat=RED)
+    state.seats[BLUE].hand = ["plus"]
+    state.seats[RED].hand = ["non"]
+    state = rolled(state, LOW_ROLL)
+    state.loaded = [6]
+    state = act(state, "attack B1 R1 plus")
+    assert state.seats[RED].hand == ["non"] and events(state, "attack")[0]["attack"] == 5
+
+
+def test_a_standing_non_cancels_ones_own_kraken() -> None:
+    pawns = [(BLUE, "boat", "G3"), (BLUE, "battleship", "H4"), (RED, "plane", "E1")]
+    state = scenario(pawns=pawns)
+    assert "order non kraken_own on" in GAME.order_actions(state, BLUE)
+    state = act(state, "order non kraken_own on", seat=BLUE)
+    state.seats[BLUE].hand = ["non"]
+    state = ended(rolled(state, LOW_ROLL), WHEEL_INDEX["kraken"])
+    assert {"B2", "R1", "W1"} <= set(state.pawns)
+    assert events(state, "non")[0] == {
+        "type": "non",
+        "seat": BLUE,
+        "against": BLUE,
+        "case": "kraken_own",
+    }
+
+
+def test_ones_own_kraken_sinks_ones_pawns_when_no_order_says_otherwise() -> None:
+    pawns = [(BLUE, "boat", "G3"), (BLUE, "battleship", "H4")]
+    state = scenario(pawns=pawns)
+    state.seats[BLUE].hand = ["non"]
+    state = ended(rolled(state, LOW_ROLL), WHEEL_INDEX["kraken"])
+    assert "B2" not in state.pawns and state.seats[BLUE].hand == ["non"]
+
+
+def test_standing_orders_offer_every_case_the_rulings_name() -> None:
+    orders = GAME.order_actions(scenario(), BLUE)
+    for case in ("attack_island", "attack_pawn", "plus", "boum", "kraken", "kraken_own"):
+        assert any(o.startswith(f"order non {case} ") for o in orders), case
+    assert {"order non whirlpool off", "order non loss on", "order plus island off"} <= set(orders)
+
+
+# --- targets by identity (issue 22) ----------------------------------------------------
+def test_an_action_on_a_pawn_that_left_the_board_is_refused_by_name() -> None:
+    pawns = [(BLUE, "plane", "K12"), (BLUE, "boat", "K14"), (RED, "boat", "K13")]
+    state = rolled(scenario(pawns=[*pawns, (RED, "boat", "T12")]), LOW_ROLL)
+    stale = GAME.legal_actions(state, BLUE)
+    assert "attack B2 R1" in stale and "move B2 L14" in stale  # pawns named by id
+    state.loaded = [1]
+    state = act(state, "attack B1 R1")
+    assert refusal(state, BLUE, "attack B2 R1") == "pawn_gone"
+    with pytest.raises(IllegalAction) as caught:
+        GAME.apply(state, BLUE, "attack B2 R1")
+    assert caught.value.params == {"pawn": "R1"}
+    assert refusal(state, BLUE, "attack B1 R7") == "illegal_action"  # never on the board
+
+
+def test_pawns_waiting_at_home_are_offered_once_per_kind() -> None:
+    home = [(BLUE, "boat", "home"), (BLUE, "boat", "home"), (BLUE, "plane", "home")]
+    state = rolled(scenario(pawns=[*home, (BLUE, "boat", "K12")]), LOW_ROLL)
+    movers = {a.split()[1] for a in GAME.legal_actions(state, BLUE) if a.startswith("move ")}
+    assert movers == {"B1", "B3", "B4"}
+    assert set(GAME.view(state, BLUE)["reach"]) == {"B1", "B3", "B4"}
+    state = act(state, "move B1 C1")
+    movers = {a.split()[1] for a in GAME.legal_actions(state, BLUE) if a.startswith("move ")}
+    assert movers == {"B1", "B2", "B3", "B4"}
+
+
+def test_a_loss_asks_once_for_the_boats_waiting_at_home() -> None:
+    pawns = [(BLUE, "boat", "G3"), (BLUE, "boat", "home"), (BLUE, "boat", "home")]
+    state = act(rolled(scenario(pawns=pawns), LOW_ROLL), "end")
+    state.loaded = [WHEEL_INDEX["lose_boat"]]
+    state = act(state, "use B1")
+    assert GAME.legal_actions(state, BLUE) == ["lose B1", "lose B2"]
+
+
+# --- the time limit's last round (issue 22) --------------------------------------------
+def test_a_time_limited_game_ends_on_its_last_round() -> None:
+    state = scenario(pawns=[(BLUE, "boat", "A12"), (RED, "boat", "T12")], options={"rounds": 10})
+    state = play_last_turn(state)
+    assert GAME.outcome(state) is not None
+    assert state.round == 10 and GAME.view(state, None)["round"] == 10
+
+
+# --- saves of the previous format (issue 22) -------------------------------------------
+def test_a_match_saved_before_the_squares_step_goes_on() -> None:
+    # Saved by the previous engine while Blue chose which boat the wheel takes, with the
+    # mystery square of its plane still queued (squares were used by themselves then).
+    pawns = [(BLUE, "boat", "G3"), (BLUE, "boat", "K12"), (BLUE, "plane", "H5")]
+    state = rolled(scenario(pawns=pawns), LOW_ROLL)
+    old = GAME.dump(state)
+    old["schema"] = 1
+    del old["squares"]
+    old.update(
+        phase="choose",
+        points=0,
+        pending={"seat": BLUE, "kind": "lose", "options": ["B1", "B2"]},
+        queue=[{"op": "square", "pawn": "B3"}, {"op": "next_turn"}],
+    )
+    loaded = GAME.load(json.loads(json.dumps(old)))
+    assert GAME.legal_actions(loaded, BLUE) == ["lose B1", "lose B2"]
+    loaded.deck.append("gain_plane")
+    after = act(loaded, "lose B2")
+    assert events(after, "square")[0]["pawn"] == "B3" and events(after, "gain")
+    assert after.turn == RED and after.phase == "start"
+    assert GAME.dump(GAME.load(GAME.dump(after)))["schema"] == 2

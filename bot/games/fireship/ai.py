@@ -12,13 +12,14 @@ from typing import Final
 from bot.games.fireship import data
 from bot.games.fireship.combat import Side, attack_options, power
 from bot.games.fireship.data import Cell
-from bot.games.fireship.rules import legal_actions, reach
+from bot.games.fireship.rules import legal_actions, movers, reach, square_kind
 from bot.games.fireship.state import (
     CHOOSE,
     HOME_EXITS,
     ISLAND_AROUND,
     ISLAND_RING,
     ORTHOGONAL,
+    SQUARES,
     START,
     FireshipState,
     Pawn,
@@ -43,6 +44,10 @@ AI_WIN_CHANCE = {
 }
 AI_KRAKEN_OWN = 1.5
 AI_WHIRLPOOL_MIN = 2
+#: A spin's worth without its Kraken, in pawn values (gains, badges and a card against the
+#: losses, over the wheel's other ten outcomes): the wheel is spun unless a Kraken there
+#: would cost more than this.
+AI_WHEEL_WORTH = 5.0
 
 
 def _ring_distances(island: int) -> dict[Cell, int]:
@@ -120,7 +125,7 @@ def _ai_move(state: FireshipState, seat: int) -> str | None:
         return None
     focus = _focus_island(state, seat)
     best: tuple[float, str] | None = None
-    for pawn in state.seat_pawns(seat):
+    for pawn in movers(state, seat):
         here = _cell_score(state, pawn, pawn.cell, focus)
         for cell, cost in reach(state, pawn).items():
             gain = _cell_score(state, pawn, cell, focus) - here - AI_COST * cost
@@ -209,6 +214,29 @@ def _ai_end(state: FireshipState, seat: int, legal: list[str]) -> str:
     return "end"
 
 
+def _kraken_worth(state: FireshipState, seat: int, centre: Cell, spared: str | None) -> float:
+    """A Kraken's worth to ``seat``: the enemies it sinks less its own losses, weighed."""
+    return sum(
+        data.PAWN_VALUE[p.kind] * (-AI_KRAKEN_OWN if p.seat == seat else 1)
+        for p in pawns_in_square(state, centre, data.KRAKEN_REACH)
+        if p.id != spared
+    )
+
+
+def _ai_square(state: FireshipState, seat: int) -> str:
+    """Use the first pawn's square, or skip it: a wheel whose Kraken would cost more than a
+    spin is worth, or a battleship square with no battleship left in the pool."""
+    pawn = state.pawns[state.squares[0]]
+    assert pawn.cell is not None
+    square = square_kind(pawn.cell)
+    use = True
+    if square == "wheel":
+        use = AI_WHEEL_WORTH + _kraken_worth(state, seat, pawn.cell, pawn.id) > 0
+    elif square == "battleship":
+        use = state.seats[seat].pool[data.BATTLESHIP] > 0
+    return f"{'use' if use else 'skip'} {pawn.id}"
+
+
 def _ai_choice(state: FireshipState, seat: int, legal: list[str]) -> str:
     assert state.pending is not None
     if state.pending["kind"] == "lose":
@@ -223,11 +251,7 @@ def _ai_choice(state: FireshipState, seat: int, legal: list[str]) -> str:
     def kraken_value(option: str) -> float:
         centre = data.parse_cell(option)
         assert centre is not None
-        return sum(
-            data.PAWN_VALUE[p.kind] * (-AI_KRAKEN_OWN if p.seat == seat else 1)
-            for p in pawns_in_square(state, centre, data.KRAKEN_REACH)
-            if p.id != spared
-        )
+        return _kraken_worth(state, seat, centre, spared)
 
     return "kraken " + max(options, key=kraken_value)
 
@@ -238,6 +262,8 @@ def choose_action(state: FireshipState, seat: int, rng: random.Random) -> str:
         return _ai_choice(state, seat, legal)
     if state.phase == START:
         return _ai_roll(state, seat, legal)
+    if state.phase == SQUARES:
+        return _ai_square(state, seat)
     focus = _focus_island(state, seat)
     for choice in (
         _ai_boum(state, seat, focus),

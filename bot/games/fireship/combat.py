@@ -22,6 +22,7 @@ from bot.games.fireship.state import (
     island_id,
     near_cells,
     pawn_cells,
+    pawn_order,
     win_die,
 )
 
@@ -145,8 +146,11 @@ def resolve_attack(
     if plus:
         spend_card(state, seat, data.PLUS)
         emit(state, "plus", seat=seat, side="attack")
-        attack += 1
-    if target.seat != data.WHITE and _defensive_plus(state, target, attack, defence):
+        changes = _odds(attack, defence) != _odds(attack + 1, defence)
+        if not (changes and _plus_cancelled(state, target.seat, seat)):
+            attack += 1
+    defended = target.seat != data.WHITE and _defensive_plus(state, target, attack, defence)
+    if defended and not _plus_cancelled(state, seat, target.seat):  # it changes the dice
         defence += 1
     report: Json = {
         "seat": seat,
@@ -195,6 +199,18 @@ def _place(side: Side) -> str:
     return cell_text(side.pawn.cell) if side.pawn.cell else f"{HOME}:{side.seat}"
 
 
+def _odds(attack: int, defence: int) -> int:
+    """What a comparison gives: no attack (0), the plain die (1), the blue die (2)."""
+    return 0 if attack < defence else 1 if attack == defence else 2
+
+
+def _plus_cancelled(state: FireshipState, victim: int, player: int) -> bool:
+    """Whether ``victim``'s standing Non (case ``plus``) cancels the Gagne +1 that
+    ``player`` just played against it. Asked only when the +1 changes the dice, so a Non
+    is never spent on a +1 that changes nothing."""
+    return victim != data.WHITE and non_cancels(state, victim, "plus", player)
+
+
 def _defensive_plus(state: FireshipState, target: Side, attack: int, defence: int) -> bool:
     """The defender's standing order: +1 when it cancels the attack or softens its die."""
     seat = target.seat
@@ -213,8 +229,8 @@ def _capture(state: FireshipState, seat: int, island: int) -> None:
     state.islands[island - 1] = seat
     emit(state, "captured", seat=seat, island=island_id(island), previous=previous)
     around = ISLAND_AROUND[island]
-    for pawn in list(state.pawns.values()):
-        if pawn.seat == previous and any(cell in around for cell in pawn_cells(pawn)):
+    for pawn in sorted(state.pawns.values(), key=lambda p: pawn_order(p.id)):
+        if pawn.seat != seat and any(cell in around for cell in pawn_cells(pawn)):
             destroy(state, pawn, "island_lost")
     garrison = data.GARRISONS[island]
     if state.seats[seat].pool[data.BOAT] > 0 and state.is_free(garrison):
@@ -250,12 +266,20 @@ def non_cancels(state: FireshipState, victim: int, case: str, actor: int) -> boo
     return cancelled
 
 
-def cancelled_by_victims(state: FireshipState, actor: int, victims: list[Pawn], case: str) -> bool:
+def cancelled_by_victims(
+    state: FireshipState, actor: int, victims: list[Pawn], case: str, own_case: str = ""
+) -> bool:
+    """Whether a Non cancels what ``actor`` does to ``victims``: the other victims' standing
+    orders (case ``case``) in turn order from the actor, then, with ``own_case``, the
+    actor's own when its own pawns are among the victims (a Kraken it spun)."""
     seats = sorted(
         {p.seat for p in victims if p.seat not in (actor, data.WHITE)},
         key=lambda s: (s - actor) % state.players,
     )
-    return any(non_cancels(state, victim, case, actor) for victim in seats)
+    if any(non_cancels(state, victim, case, actor) for victim in seats):
+        return True
+    own = own_case and any(p.seat == actor for p in victims)
+    return bool(own) and non_cancels(state, actor, own_case, actor)
 
 
 def _plays_non(state: FireshipState, seat: int, case: str, against: int) -> bool:

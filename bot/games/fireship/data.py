@@ -142,8 +142,10 @@ DECK_SIZE: Final = sum(CARD_COUNTS.values())
 NON_CASES: Final[Mapping[str, bool]] = {
     "attack_island": True,  # a won attack on my island
     "attack_pawn": False,  # a won attack on my pawn
+    "plus": False,  # a Gagne +1 played against me in a combat (when it changes the dice)
     "boum": False,  # a Boum on my boat
     "kraken": True,  # another player's Kraken that would sink my pawns
+    "kraken_own": False,  # my own Kraken (wheel or card) that would sink my other pawns
     "whirlpool": True,  # another player's whirlpool that would sink my pawns
     "loss": False,  # a wheel or card result that takes one of my pawns
     "bermuda": True,  # Deep Hole Bermuda drawn by me

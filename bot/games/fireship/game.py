@@ -74,6 +74,9 @@ class Fireship:
             return new
         require(seat in self.to_act(state), "It is not your turn.", "not_your_turn", seat=seat)
         if action not in self.legal_actions(state, seat):
+            gone = gone_pawn(state, action)
+            if gone is not None:
+                raise IllegalAction("That pawn has left the board.", "pawn_gone", pawn=gone)
             raise IllegalAction(
                 f"'{action[:60]}' is not possible now.", "illegal_action", action=action[:60]
             )
@@ -101,7 +104,11 @@ class Fireship:
             return public_view(state)
         return seat_view(state, seat)
 
-    def bot_action(self, state: FireshipState, seat: int, rng: random.Random) -> str:
+    def bot_action(
+        self, state: FireshipState, seat: int, rng: random.Random, level: str = "normal"
+    ) -> str:
+        """The AI's action; every level (``bot.games.base.LEVELS``) plays as ``normal`` for
+        now."""
         return choose_action(state, seat, rng)
 
     def secrets(self, state: FireshipState) -> Json:
@@ -126,6 +133,36 @@ class Fireship:
 
 
 GAME: Final = Fireship()
+
+#: Where an action names a pawn: verb -> the positions of its words that are pawn ids.
+PAWN_WORDS: Final = {
+    "move": (1,),
+    "attack": (1, 2),
+    "boum": (2,),
+    "use": (1,),
+    "skip": (1,),
+    "lose": (1,),
+}
+
+
+def gone_pawn(state: FireshipState, action: str) -> str | None:
+    """The pawn an action names that was on the board once and has left it (sunk, lost),
+    when there is one: such a click came from a panel older than the board."""
+    words = action.split()
+    places = PAWN_WORDS.get(words[0] if words else "", ())
+    for index in places:
+        ident = words[index] if index < len(words) else ""
+        digits = ident[1:]
+        if ident in state.pawns or not (digits.isascii() and digits.isdigit()):
+            continue
+        letter, number = ident[0], int(digits)
+        if letter in data.COLOUR_LETTERS[: state.players]:
+            numbered = state.seats[data.COLOUR_LETTERS.index(letter)].numbered
+        else:
+            numbered = len(data.ISLAND_IDS) if letter == data.WHITE_LETTER else 0
+        if 1 <= number <= numbered:
+            return ident
+    return None
 
 
 def scenario(

@@ -22,6 +22,7 @@ from bot.games.fireship.data import Cell
 from bot.games.fireship.state import (
     ACT,
     CHOOSE,
+    END,
     HOME,
     HOME_EXITS,
     ISLAND_RING,
@@ -34,6 +35,7 @@ from bot.games.fireship.state import (
     REASON_LAST,
     REASON_NO_PAWNS,
     REASON_TIME,
+    SQUARES,
     START,
     FireshipState,
     Json,
@@ -161,12 +163,31 @@ def _overflights(cell: Cell, cost: int, blocked_end: set[Cell]) -> list[tuple[Ce
     return hops
 
 
+def first_at_home(pawns: list[Pawn]) -> list[Pawn]:
+    """The pawns as they may be picked: every pawn on the board, and of the pawns waiting
+    in a home only the first of each kind (they are alike: one choice, not one each)."""
+    seen: set[tuple[int, str]] = set()
+    picked = []
+    for pawn in sorted(pawns, key=lambda p: pawn_order(p.id)):
+        if pawn.cell is None:
+            if (pawn.seat, pawn.kind) in seen:
+                continue
+            seen.add((pawn.seat, pawn.kind))
+        picked.append(pawn)
+    return picked
+
+
+def movers(state: FireshipState, seat: int) -> list[Pawn]:
+    """The seat's pawns a move may name (``first_at_home``)."""
+    return first_at_home(state.seat_pawns(seat))
+
+
 def move_actions(state: FireshipState, seat: int) -> list[str]:
-    if state.points <= 0 or state.attacked:
+    if state.points <= 0 or state.attacked or state.phase != ACT:
         return []
     return [
         f"move {pawn.id} {data.cell_name(cell)}"
-        for pawn in state.seat_pawns(seat)
+        for pawn in movers(state, seat)
         for cell in sorted(reach(state, pawn))
     ]
 
@@ -272,20 +293,21 @@ def _give_badge(state: FireshipState, seat: int, kind: str) -> None:
 def _kraken(state: FireshipState, seat: int, centre: Cell, spared: str | None) -> None:
     emit(state, "kraken", seat=seat, cell=data.cell_name(centre))
     victims = [p for p in pawns_in_square(state, centre, data.KRAKEN_REACH) if p.id != spared]
-    if cancelled_by_victims(state, seat, victims, "kraken"):
+    if cancelled_by_victims(state, seat, victims, "kraken", own_case="kraken_own"):
         return
     for pawn in victims:
         destroy(state, pawn, "kraken")
 
 
 def _ask_loss(state: FireshipState, seat: int, kind: str) -> None:
-    candidates = [p.id for p in state.seat_pawns(seat) if p.kind == kind]
-    keeps_last_plane = kind == data.PLANE and len(candidates) <= 1
-    if not candidates or keeps_last_plane:
+    owned = [p for p in state.seat_pawns(seat) if p.kind == kind]
+    keeps_last_plane = kind == data.PLANE and len(owned) <= 1
+    if not owned or keeps_last_plane:
         emit(state, "nothing", seat=seat, reason=f"no_{kind}_to_lose")
         return
     if non_cancels(state, seat, "loss", seat):
         return
+    candidates = [p.id for p in first_at_home(owned)]
     if len(candidates) == 1:
         _lose(state, seat, candidates[0])
     else:
@@ -357,34 +379,72 @@ def _whirlpools_strike(state: FireshipState, seat: int) -> None:
 
 
 # --- Special squares --------------------------------------------------------------------
-def _use_square(state: FireshipState, op: Json) -> None:
+def square_kind(cell: Cell) -> str:
+    """``wheel``, ``mystery`` or ``battleship`` (the cell must be a special square)."""
+    if cell in data.WHEEL_SQUARES:
+        return "wheel"
+    return "mystery" if cell in data.MYSTERY_SQUARES else "battleship"
+
+
+def may_use_square(pawn: Pawn) -> bool:
+    """A pawn on a special square it may use: not the one it used last (a skipped square
+    does not count), and a battleship square only for a plane."""
+    cell = pawn.cell
+    if cell is None or cell not in data.SPECIAL_SQUARES or cell == pawn.last_special:
+        return False
+    return cell not in data.BATTLESHIP_SQUARES or pawn.kind == data.PLANE
+
+
+def squares_to_decide(state: FireshipState, seat: int) -> list[str]:
+    """The seat's pawns that end the turn on a special square they may use, in pawn order."""
+    pawns = sorted(state.seat_pawns(seat), key=lambda p: pawn_order(p.id))
+    return [p.id for p in pawns if may_use_square(p)]
+
+
+def square_actions(state: FireshipState) -> list[str]:
+    """``use <pawn>`` and ``skip <pawn>`` for each pawn still to decide, any order."""
+    return [f"{verb} {pid}" for pid in state.squares for verb in ("use", "skip")]
+
+
+def _square_choice(state: FireshipState, seat: int, verb: str, pawn_id: str) -> None:
+    state.squares.remove(pawn_id)
+    pawn = state.pawns[pawn_id]
+    assert pawn.cell is not None
+    cell = data.cell_name(pawn.cell)
+    square = square_kind(pawn.cell)
+    if verb == "skip":
+        emit(state, "square_skipped", seat=seat, pawn=pawn_id, cell=cell, square=square)
+        return
+    pawn.last_special = pawn.cell
+    emit(state, "square", seat=seat, pawn=pawn_id, cell=cell, square=square)
+    if square == "wheel":
+        _spin(state, seat, pawn_id, from_card=False)
+    elif square == "mystery":
+        _draw(state, seat, pawn_id)
+    else:
+        roll, won = win_die(state, data.PLAIN_DIE_WINS)
+        emit(state, "battleship", seat=seat, roll=roll, won=won)
+        if won:
+            _gain(state, seat, data.BATTLESHIP)
+
+
+def _legacy_square(state: FireshipState, op: Json) -> None:
+    """A square queued by a save of schema 1 (squares were used by themselves then)."""
     pawn = state.pawns.get(op["pawn"])
     if pawn is None or pawn.cell is None or pawn.cell not in data.SPECIAL_SQUARES:
         return
-    cell = pawn.cell
-    if pawn.last_special == cell:
+    if pawn.last_special == pawn.cell:
         emit(state, "nothing", seat=pawn.seat, reason="same_square")
         return
-    if cell in data.BATTLESHIP_SQUARES and pawn.kind != data.PLANE:
-        return
-    pawn.last_special = cell
-    square = (
-        "wheel"
-        if cell in data.WHEEL_SQUARES
-        else "mystery"
-        if cell in data.MYSTERY_SQUARES
-        else "battleship"
-    )
-    emit(state, "square", seat=pawn.seat, pawn=pawn.id, cell=data.cell_name(cell), square=square)
-    if square == "wheel":
-        _spin(state, pawn.seat, pawn.id, from_card=False)
-    elif square == "mystery":
-        _draw(state, pawn.seat, pawn.id)
-    else:
-        roll, won = win_die(state, data.PLAIN_DIE_WINS)
-        emit(state, "battleship", seat=pawn.seat, roll=roll, won=won)
-        if won:
-            _gain(state, pawn.seat, data.BATTLESHIP)
+    if may_use_square(pawn):
+        state.squares.append(pawn.id)
+        _square_choice(state, pawn.seat, "use", pawn.id)
+
+
+def _after_squares(state: FireshipState) -> None:
+    """The special-squares step goes on while a pawn is still to decide, then the end."""
+    state.squares = [pid for pid in state.squares if pid in state.pawns]
+    state.phase = SQUARES if state.squares else END
 
 
 # --- The turn ---------------------------------------------------------------------------
@@ -419,6 +479,11 @@ def _roll(state: FireshipState, seat: int, action: str) -> None:
 
 
 def end_actions(state: FireshipState, seat: int) -> list[str]:
+    """Ending the turn, with a Brouillard (card or badge) if the seat holds one. While
+    moving and attacking, a seat with pawns on special squares it may use first goes on to
+    the special-squares step (``end`` alone): Brouillard comes after it."""
+    if state.phase == ACT and squares_to_decide(state, seat):
+        return ["end"]
     actions = ["end"]
     if data.FOG in state.seats[seat].hand:
         actions.append("end fog card")
@@ -428,15 +493,15 @@ def end_actions(state: FireshipState, seat: int) -> list[str]:
 
 
 def _end(state: FireshipState, seat: int, action: str) -> None:
-    squares = sorted(
-        (p for p in state.seat_pawns(seat) if p.cell in data.SPECIAL_SQUARES),
-        key=lambda p: pawn_order(p.id),
-    )
-    state.queue = [{"op": "square", "pawn": p.id} for p in squares]
-    if action != "end":
-        state.queue.append({"op": "fog", "seat": seat, "via": action.split()[-1]})
-    state.queue.append({"op": "next_turn"})
     state.points = 0
+    if state.phase == ACT:
+        state.squares = squares_to_decide(state, seat)
+        if state.squares:
+            state.phase = SQUARES
+            return
+    if action != "end":
+        _fog(state, {"seat": seat, "via": action.split()[-1]})
+    _next_turn(state)
 
 
 def _fog(state: FireshipState, op: Json) -> None:
@@ -450,12 +515,13 @@ def _fog(state: FireshipState, op: Json) -> None:
 
 
 def _run(state: FireshipState) -> None:
-    """Resolve queued effects until a choice is awaited or the queue is empty."""
+    """Resolve queued effects until a choice is awaited or the queue is empty; then the
+    phase says what comes next."""
     while state.outcome is None and state.pending is None and state.queue:
         op = state.queue.pop(0)
         kind = op["op"]
         if kind == "square":
-            _use_square(state, op)
+            _legacy_square(state, op)
         elif kind == "card":
             _resolve_card(state, op)
         elif kind == "spin":
@@ -465,9 +531,12 @@ def _run(state: FireshipState) -> None:
         else:
             _next_turn(state)
         _settle(state)
-    state.phase = (
-        OVER if state.outcome is not None else CHOOSE if state.pending is not None else state.phase
-    )
+    if state.outcome is not None:
+        state.phase = OVER
+    elif state.pending is not None:
+        state.phase = CHOOSE
+    elif state.phase in (SQUARES, CHOOSE):
+        _after_squares(state)
 
 
 def _settle(state: FireshipState) -> None:
@@ -514,10 +583,10 @@ def _next_turn(state: FireshipState) -> None:
     while state.outcome is None:
         seat = _next_live_seat(state, state.turn)
         if _turn_order(state, seat) <= _turn_order(state, state.turn):
-            state.round += 1
-            if state.rounds_limit and state.round > state.rounds_limit:
-                _judge(state, REASON_TIME)
+            if state.rounds_limit and state.round >= state.rounds_limit:
+                _judge(state, REASON_TIME)  # the last round is over: it stays the last
                 return
+            state.round += 1
         if _start_turn(state, seat):
             return
 
@@ -540,7 +609,7 @@ def _start_turn(state: FireshipState, seat: int) -> bool:
     state.trail = []
     state.dice, state.points, state.fast, state.leaders = [], 0, [], []
     state.attacked = False
-    state.queue, state.pending = [], None
+    state.queue, state.pending, state.squares = [], None, []
     state.phase = START
     me = state.seats[seat]
     me.fog = False
@@ -587,6 +656,10 @@ def turn_actions(state: FireshipState, seat: int) -> list[str]:
         assert state.pending is not None
         verb = "lose" if state.pending["kind"] == "lose" else "kraken"
         return [f"{verb} {option}" for option in state.pending["options"]]
+    elif state.phase == SQUARES:
+        actions = square_actions(state)
+    elif state.phase == END:
+        actions = end_actions(state, seat)
     else:
         actions = move_actions(state, seat) + attack_actions(state, seat) + end_actions(state, seat)
     return actions + boum_actions(state, seat) + tourbillon_actions(state, seat)
@@ -607,6 +680,8 @@ def apply_turn_action(state: FireshipState, seat: int, action: str) -> None:
         _tourbillon(state, seat, words[1])
     elif verb == "end":
         _end(state, seat, action)
+    elif verb in ("use", "skip"):
+        _square_choice(state, seat, verb, words[1])
     else:
         _choose(state, seat, verb, words[1])
     _settle(state)
@@ -617,7 +692,6 @@ def _choose(state: FireshipState, seat: int, verb: str, option: str) -> None:
     pending = state.pending
     assert pending is not None
     state.pending = None
-    state.phase = ACT
     if verb == "lose":
         _lose(state, seat, option)
     else:

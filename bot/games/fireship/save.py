@@ -12,6 +12,7 @@ from bot.games.fireship.state import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     PHASES,
+    READABLE_SCHEMAS,
     SCHEMA_VERSION,
     Event,
     FireshipState,
@@ -76,6 +77,7 @@ def dump_state(state: FireshipState) -> Json:
         "leaders": list(state.leaders),
         "attacked": state.attacked,
         "whirlpools": [[s, data.cell_name(c)] for s, c in state.whirlpools],
+        "squares": list(state.squares),
         "queue": copy.deepcopy(state.queue),
         "pending": copy.deepcopy(state.pending),
         "trail": copy.deepcopy(state.trail),
@@ -89,7 +91,9 @@ def dump_state(state: FireshipState) -> Json:
 
 
 def load_state(raw: Json) -> FireshipState:
-    if not isinstance(raw, dict) or raw.get("schema") != SCHEMA_VERSION:
+    """A saved state; a save of an earlier format is brought up to date (schema 1 had no
+    special-squares step: its queued squares, if any, are still used as they were)."""
+    if not isinstance(raw, dict) or raw.get("schema") not in READABLE_SCHEMAS:
         raise ValueError("Unknown Fireship save format.")
     players = int(raw["players"])
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
@@ -139,6 +143,7 @@ def load_state(raw: Json) -> FireshipState:
         leaders=[str(k) for k in raw["leaders"]],
         attacked=bool(raw["attacked"]),
         whirlpools=[(int(s), _checked_cell(c)) for s, c in raw["whirlpools"]],
+        squares=[str(p) for p in raw["squares"]] if raw["schema"] >= 2 else [],
         queue=copy.deepcopy(list(raw["queue"])),
         pending=copy.deepcopy(raw["pending"]),
         trail=copy.deepcopy(list(raw["trail"])),

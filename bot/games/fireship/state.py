@@ -13,7 +13,7 @@ from bot.games.fireship import data
 from bot.games.fireship.data import Cell
 
 Json = dict[str, Any]
-Phase = Literal["start", "act", "choose", "over"]
+Phase = Literal["start", "act", "squares", "end", "choose", "over"]
 PendingKind = Literal["lose", "kraken"]
 AttackResult = Literal["won", "missed", "repelled", "cancelled"]
 
@@ -34,13 +34,17 @@ TrailStep = TypedDict(
 
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 4
-SCHEMA_VERSION: Final = 1
+SCHEMA_VERSION: Final = 2
+#: Save formats ``load`` still reads (1: before the special-squares step).
+READABLE_SCHEMAS: Final = (1, 2)
 HOME: Final = "home"
 START: Final = "start"
 ACT: Final = "act"
+SQUARES: Final = "squares"  # each pawn on a special square: use it or skip it
+END: Final = "end"  # the end of the turn: Brouillard may be played
 CHOOSE: Final = "choose"
 OVER: Final = "over"
-PHASES: Final[tuple[Phase, ...]] = (START, ACT, CHOOSE, OVER)
+PHASES: Final[tuple[Phase, ...]] = (START, ACT, SQUARES, END, CHOOSE, OVER)
 REASON_ISLANDS: Final = "all_islands"
 REASON_LAST: Final = "last_player"
 REASON_TIME: Final = "time_limit"
@@ -146,6 +150,7 @@ class FireshipState:
     leaders: list[str] = field(default_factory=list)
     attacked: bool = False
     whirlpools: list[tuple[int, Cell]] = field(default_factory=list)
+    squares: list[str] = field(default_factory=list)  # pawns still to use or skip a square
     queue: list[Json] = field(default_factory=list)  # effects still to resolve this turn
     pending: Json | None = None  # a choice the turn's player must make
     trail: list[TrailStep] = field(default_factory=list)  # this turn's moves and attacks
@@ -211,6 +216,7 @@ def clone(state: FireshipState) -> FireshipState:
         fast=list(state.fast),
         leaders=list(state.leaders),
         whirlpools=list(state.whirlpools),
+        squares=list(state.squares),
         queue=copy.deepcopy(state.queue),
         pending=copy.deepcopy(state.pending),
         trail=copy.deepcopy(state.trail),

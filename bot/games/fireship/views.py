@@ -1,7 +1,8 @@
 """What each seat of a Fireship match may know: the views' types, and how they are built.
 
 Public view (``FireshipPublicView``): ``players``, ``colours``, ``round``, ``rounds_limit``
-(0 = off), ``turn`` (seat or None), ``phase`` (start, act, choose, over), ``dice``,
+(0 = off), ``turn`` (seat or None), ``phase`` (start, act, squares, end, choose, over),
+``squares`` (the pawns the special-squares step asks about), ``dice``,
 ``points``, ``fast`` (pawn kinds moving double: ``plane``, ``boat``, ``battleship``),
 ``leaders`` (pawns and islands that led an attack this turn), ``pending`` (a choice awaited:
 {seat, kind (lose, kraken), options}), ``pawns`` ([{id, seat, kind, cell, last_special}];
@@ -14,7 +15,8 @@ cards, skip, fog, value}]), ``deck``, ``discard`` (counts), ``badge_supply``,
 (the turn before), ``events``, ``to_act``, ``outcome`` ({winners, reason: all_islands,
 last_player, time_limit, no_pawns_left, or those with ``_shared``}). A seat's view
 (``FireshipSeatView``) adds ``seat``, ``hand`` (card kinds), ``orders`` ({"non": {case:
-bool}, "plus": {...}}) and ``reach`` ({pawn id: [{cell, cost}]} while that seat may move).
+bool}, "plus": {...}}) and ``reach`` ({pawn id: [{cell, cost}]} while that seat may move,
+for the pawns a move may name: of those waiting in a home, the first of each kind).
 
 Events (``type`` and params): start_roll {rolls, first}; turn {seat, round}; skipped {seat};
 whirlpool_strike {seat, cell, in_reach}; roll {seat, dice, total, vent, gulf}; move {seat,
@@ -24,8 +26,9 @@ pawn, kind, cause}; captured {seat, island, previous}; garrison {seat, pawn, cel
 {seat, pawn, cell, square}; battleship {seat, roll, won}; wheel {seat, result}; card {seat,
 kind} (kept cards: kind only in the drawer's view, ``kept`` true); gain {seat, kind, pawn};
 lose {seat, pawn}; kraken {seat, cell}; badge {seat, kind, got}; bermuda {seat}; boum {seat,
-pawn, via}; tourbillon {seat, cell}; fog {seat, via}; nothing {seat, reason (no_<kind>_in_pool,
-no_<kind>_to_lose, no_cards, same_square)}; reshuffled; eliminated {seat}; game_over
+pawn, via}; tourbillon {seat, cell}; fog {seat, via}; square_skipped {seat, pawn, cell,
+square}; nothing {seat, reason (no_<kind>_in_pool, no_<kind>_to_lose, no_cards, same_square
+(saves of the previous format only))}; reshuffled; eliminated {seat}; game_over
 {winners, reason}. A destroyed pawn's cause: attack, island_lost, kraken, whirlpool, boum,
 lost.
 """
@@ -37,11 +40,12 @@ from typing import Any, Literal, TypedDict
 
 from bot.games.fireship import data
 from bot.games.fireship.combat import order_on, power, side_of
-from bot.games.fireship.rules import move_actions, reach, to_act
+from bot.games.fireship.rules import move_actions, movers, reach, squares_to_decide, to_act
 from bot.games.fireship.state import (
     ACT,
     HOME,
     NO_LIMIT,
+    SQUARES,
     FireshipState,
     Pawn,
     PendingKind,
@@ -132,6 +136,10 @@ class FireshipPublicView(TypedDict):
     pawns: list[PawnRecord]
     islands: list[IslandRecord]
     whirlpools: list[WhirlpoolRecord]
+    #: The pawns of the seat to play that the special-squares step asks about: while it
+    #: moves and attacks, those standing on a special square they may use; then those
+    #: still to use or skip theirs.
+    squares: list[str]
     seats: list[PlayerRecord]
     deck: int
     discard: int
@@ -211,6 +219,7 @@ def public_view(state: FireshipState, seat: int | None = None) -> FireshipPublic
             for i in data.ISLAND_IDS
         ],
         whirlpools=[WhirlpoolRecord(seat=s, cell=data.cell_name(c)) for s, c in state.whirlpools],
+        squares=_squares(state),
         seats=[_player_record(state, s) for s in range(state.players)],
         deck=len(state.deck),
         discard=len(state.discard),
@@ -224,6 +233,12 @@ def public_view(state: FireshipState, seat: int | None = None) -> FireshipPublic
         if state.outcome is None
         else OutcomeRecord(winners=list(state.outcome.winners), reason=state.outcome.reason),
     )
+
+
+def _squares(state: FireshipState) -> list[str]:
+    if state.phase == SQUARES:
+        return list(state.squares)
+    return squares_to_decide(state, state.turn) if state.phase == ACT else []
 
 
 def seat_view(state: FireshipState, seat: int) -> FireshipSeatView:
@@ -252,7 +267,7 @@ def reach_view(state: FireshipState, seat: int) -> dict[str, list[ReachSpot]]:
             ReachSpot(cell=data.cell_name(c), cost=cost)
             for c, cost in sorted(reach(state, pawn).items())
         ]
-        for pawn in state.seat_pawns(seat)
+        for pawn in movers(state, seat)
     }
 
 
