@@ -52,7 +52,6 @@ from renderers.rushncrush.layout import (
     INNER_RIGHT,
     NAME_LINES_GAP,
     NAME_Y,
-    NEUTRAL_MARK,
     NUMBER,
     SHIELD,
     SUPPLY_COLUMNS,
@@ -216,7 +215,7 @@ def speed_bubble(
     fill = HEAT_COLOURS.get(heat, HEAT_COLOURS["W"])
     canvas.circle(centre, radius, fill, BLACK, 3)
     x, y = centre
-    speed = str(car["speed"]) if int(car["gear"]) else NEUTRAL_MARK
+    speed = str(car["speed"]) if int(car["gear"]) else labels["neutral_mark"]
     size = BIG_NUMBER if radius < 36 else BIG_NUMBER + 8
     canvas.text((x, y - radius * 0.2), speed, size, readable_ink(fill), "mm")
     letter = labels.get(f"heat_{heat}", heat)
@@ -254,8 +253,9 @@ def thermometer(canvas: Canvas, box: Box, temp: int, labels: Mapping[str, str]) 
     caption = labels["heat"]
     canvas.text((left, middle), caption, WORD, TEXT_MUTED, "lm")
     x = left + canvas.text_width(caption, WORD) + 8
-    canvas.text((x, middle), f"T{temp}", NUMBER, TEXT, "lm")
-    cells_left = x + canvas.text_width("T6", NUMBER) + 8
+    canvas.text((x, middle), fill_label(labels["temperature"], temp=temp), NUMBER, TEXT, "lm")
+    widest = fill_label(labels["temperature"], temp=THERMO_CELLS - 1)
+    cells_left = x + canvas.text_width(widest, NUMBER) + 8
     cell = (right - cells_left) / THERMO_CELLS
     for index in range(THERMO_CELLS):
         cell_box = (cells_left + index * cell + 1, top, cells_left + (index + 1) * cell - 1, bottom)

@@ -41,7 +41,6 @@ from renderers.rushncrush.layout import (
     GRAPH_TABLE_COLUMN,
     HEAT_COLOURS,
     LEGEND_LINE,
-    NEUTRAL_MARK,
     NUMBER,
     WORD,
 )
@@ -141,7 +140,7 @@ def draw_graph(canvas: Canvas, box: Box, labels: Mapping[str, str]) -> None:
         fill = HEAT_COLOURS[heat_colour(bubble)]
         point = where.centre(bubble)
         canvas.circle(point, GRAPH_BUBBLE, fill, BLACK, 2)
-        mark = NEUTRAL_MARK if bubble == data.NEUTRAL else str(bubble[1])
+        mark = labels["neutral_mark"] if bubble == data.NEUTRAL else str(bubble[1])
         canvas.text(point, mark, NUMBER, readable_ink(fill), "mm")
     tables = ((data.DRIVING_TEST, False), (data.ROCK_DAMAGE, True))
     for speed in GRAPH_SPEEDS:

@@ -95,7 +95,6 @@ FOOTER_PAD: Final = 12
 MAX_FOOTER_THROWS: Final = 2  # the footer's lines: every board of a match has one height
 
 # --- the private dashboard -----------------------------------------------------------------
-NEUTRAL_MARK: Final = "P"  # the dashboard's neutral bubble
 GRAPH_SPEEDS: Final = (0, *sorted({speed for b in data.GEAR_BUBBLES.values() for speed, _ in b}))
 MINE_HEIGHT: Final = 214  # the big dashboard atop the private picture
 GRAPH_HEAD: Final = 70  # the graph's column heads
