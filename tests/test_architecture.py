@@ -37,7 +37,7 @@ LAYER_OF_PREFIX = {
 MAY_IMPORT: dict[str, tuple[set[str], set[str]]] = {
     "games": (set(), set()),
     "i18n": (set(), {"babel"}),
-    "renderers": ({"games"}, {"PIL"}),
+    "renderers": ({"games"}, {"PIL", "isal", "xxhash"}),
     "store": ({"games"}, {"aiosqlite", "asyncpg", "openskill"}),
     "table": ({"games", "store"}, set()),
     "pictures": ({"games", "renderers", "store", "table"}, {"PIL"}),

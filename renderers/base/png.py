@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import struct
+import time
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -17,11 +18,23 @@ from PIL import Image
 if TYPE_CHECKING:
     pass
 from renderers.base.colours import BACKGROUND, RGB
+from renderers.base.deflate import (
+    BAND_ROWS,
+    BANDS,
+    Band,
+    BandKey,
+    BandStore,
+    compress,
+    crc32,
+    digest,
+    zlib_stream,
+)
+from renderers.base.pixels import rgbx_pixels
 
 # --- Output --------------------------------------------------------------------------------
 PNG_COLOURS: Final = 256
-#: zlib's level for boards, measured on mid-game boards (time to compress, size): 1 and 3 cost
-#: the same, 3 is 10% smaller; 4 costs 40% more for 10% less, 6 twice the time.
+#: zlib's level for pictures Pillow encodes itself (``quantise=False``): boards are deflated
+#: by ``renderers.base.deflate`` (ISA-L), at the size zlib's level 3 gave.
 PNG_COMPRESS_LEVEL: Final = 3
 PNG_SIGNATURE: Final = b"\x89PNG\r\n\x1a\n"
 PALETTE_GROUND: Final = BACKGROUND
@@ -42,12 +55,17 @@ class Palette:
 
     colours: tuple[RGB, ...]
     mapper: Image.Image
+    #: The PNG's PLTE chunk data: the colours' levels, in order.
+    levels: bytes
+    #: A digest of ``levels``: a band's indices hold only for the palette they were mapped on.
+    key: bytes
 
     @classmethod
     def of(cls, colours: Sequence[RGB]) -> Palette:
         mapper = Image.new("P", (1, 1))
         mapper.putpalette([max(0, level - MAPPING_SHIFT) for colour in colours for level in colour])
-        return cls(tuple(colours), mapper)
+        levels = bytes(level for colour in colours for level in colour)
+        return cls(tuple(colours), mapper, levels, digest(levels))
 
 
 @cache
@@ -103,12 +121,19 @@ def build_palette(pictures: Sequence[Image.Image], colours: int = PNG_COLOURS) -
     )
 
 
-def encode_png(image: Image.Image, quantise: bool = True, palette: Palette | None = None) -> bytes:
+def encode_png(
+    image: Image.Image,
+    quantise: bool = True,
+    palette: Palette | None = None,
+    bands: BandStore = BANDS,
+) -> bytes:
     """The picture as a small PNG: the same picture always gives the same bytes.
 
     Boards are flat colours and antialiased edges, so a 256-colour palette (no dithering)
     keeps them crisp at a third of the size: ``palette`` (from ``build_palette``) when
     given, else one fitted to this picture. Pass ``quantise=False`` for photographic art.
+    With a ``palette``, only the bands of rows that ``bands`` does not hold already (the
+    parts that changed since the last board) are mapped and compressed (``banded_png``).
     """
     if not quantise:
         buffer = io.BytesIO()
@@ -121,8 +146,107 @@ def encode_png(image: Image.Image, quantise: bool = True, palette: Palette | Non
             colors=PNG_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
         )
         return indexed_png(indexed)
+    return banded_png(image, palette, bands)
+
+
+def banded_png(
+    image: Image.Image,
+    palette: Palette,
+    bands: BandStore = BANDS,
+    timings: dict[str, float] | None = None,
+) -> bytes:
+    """An RGB picture mapped onto ``palette`` as a PNG, band by band (``renderers.base.deflate``):
+    a band whose pixels ``bands`` holds already is taken from it as it was compressed; the
+    others are mapped onto the palette together, compressed one by one and stored.
+
+    The bytes depend on the picture alone: a band compresses to the same bytes whenever it
+    is compressed, and is found only under the digest of its very pixels. ``timings``, when
+    given, gets the milliseconds of each step added: ``digest`` (reading and hashing the
+    bands, finding them in the store), ``map`` and ``deflate`` (the bench's split).
+    """
+    clock = _Clock(timings)
+    if image.mode != "RGB":
+        image = image.convert("RGB")
+    width, height = image.size
+    row_bytes = 4 * width
+    with rgbx_pixels(image) as pixels:
+        keys: list[BandKey] = [
+            (
+                palette.key,
+                width,
+                min(BAND_ROWS, height - top),
+                digest(pixels[top * row_bytes : (top + BAND_ROWS) * row_bytes]),
+            )
+            for top in range(0, height, BAND_ROWS)
+        ]
+        found = bands.get_many(keys)
+        missing = [index for index, band in enumerate(found) if band is None]
+        clock.lap("digest")
+        if missing:
+            made = _map_and_deflate(image, pixels, missing, palette, clock)
+            for index, band in zip(missing, made, strict=True):
+                found[index] = band
+            bands.put_many([(keys[i], band) for i, band in zip(missing, made, strict=True)])
+    png = _png(width, height, palette.levels, zlib_stream([band for band in found if band]))
+    clock.lap("deflate")
+    return png
+
+
+def _map_and_deflate(
+    image: Image.Image, pixels: memoryview, missing: list[int], palette: Palette, clock: _Clock
+) -> list[Band]:
+    """The ``missing`` bands (by number) of ``image`` (``pixels``: its RGBX bytes) mapped onto
+    ``palette`` in one go, then deflated one by one."""
+    width, height = image.size
+    band_bytes = 4 * width * BAND_ROWS
+    rows = [min(BAND_ROWS, height - index * BAND_ROWS) for index in missing]
+    if sum(rows) == height:  # all of it
+        part = image
+    else:
+        joined = b"".join(pixels[i * band_bytes : (i + 1) * band_bytes] for i in missing)
+        part = Image.frombytes("RGB", (width, sum(rows)), joined, "raw", "RGBX")
+    filtered = _filtered_rows(part.quantize(palette=palette.mapper, dither=Image.Dither.NONE))
+    clock.lap("map")
+    made = []
+    start = 0
+    for count in rows:
+        end = start + count * (width + 1)
+        made.append(Band.of(filtered[start:end]))
+        start = end
+    return made
+
+
+def full_frame_png(
+    image: Image.Image, palette: Palette, timings: dict[str, float] | None = None
+) -> bytes:
+    """The encoder boards had before bands and ISA-L: the whole picture mapped onto
+    ``palette`` and compressed at once by zlib at ``PNG_COMPRESS_LEVEL``. The bench draws
+    boards both ways side by side, and the tests check both decode to the same pixels.
+    ``timings`` as for ``banded_png`` (``map``, ``deflate``)."""
+    clock = _Clock(timings)
+    if image.mode != "RGB":
+        image = image.convert("RGB")
     indexed = image.quantize(palette=palette.mapper, dither=Image.Dither.NONE)
-    return indexed_png(indexed, bytes(level for colour in palette.colours for level in colour))
+    rows = _filtered_rows(indexed)
+    clock.lap("map")
+    png = _png(image.width, image.height, palette.levels, zlib.compress(rows, PNG_COMPRESS_LEVEL))
+    clock.lap("deflate")
+    return png
+
+
+class _Clock:
+    """Adds the milliseconds of this thread's CPU time since its last lap to
+    ``timings[step]`` (nothing without ``timings``)."""
+
+    def __init__(self, timings: dict[str, float] | None) -> None:
+        self.timings = timings
+        self.last = time.thread_time() if timings is not None else 0.0
+
+    def lap(self, step: str) -> None:
+        if self.timings is not None:
+            now = time.thread_time()
+            self.timings[step] = self.timings.get(step, 0.0) + (now - self.last) * 1000
+            self.last = now
 
 
 def indexed_png(indexed: Image.Image, colours: bytes | None = None) -> bytes:
@@ -130,23 +254,32 @@ def indexed_png(indexed: Image.Image, colours: bytes | None = None) -> bytes:
     with its own palette or ``colours`` (RGB triplets) in its place.
 
     Rows are left unfiltered (PNG's filters do not help palette indices) and compressed in
-    one go at ``PNG_COMPRESS_LEVEL``.
+    one go (``renderers.base.deflate.compress``).
     """
-    width, height = indexed.size
-    rows = Image.new("P", (width + 1, height), 0)  # each row led by its filter type, 0: none
-    rows.paste(indexed, (1, 0))
     palette = colours or bytes(indexed.getpalette() or [0, 0, 0])
+    return _png(indexed.width, indexed.height, palette, compress(_filtered_rows(indexed)))
+
+
+def _filtered_rows(indexed: Image.Image) -> bytes:
+    """A "P" image's rows, each led by its filter type (0: none), as PNG's IDAT holds them."""
+    rows = Image.new("P", (indexed.width + 1, indexed.height), 0)
+    rows.paste(indexed, (1, 0))
+    return rows.tobytes()
+
+
+def _png(width: int, height: int, palette: bytes, stream: bytes) -> bytes:
+    """The PNG of 8-bit palette indices: its ``palette`` levels and zlib ``stream``."""
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)  # 8-bit palette indices
     return b"".join(
         (
             PNG_SIGNATURE,
             _chunk(b"IHDR", header),
             _chunk(b"PLTE", palette),
-            _chunk(b"IDAT", zlib.compress(rows.tobytes(), PNG_COMPRESS_LEVEL)),
+            _chunk(b"IDAT", stream),
             _chunk(b"IEND", b""),
         )
     )
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", crc32(kind + data))
