@@ -4,6 +4,7 @@ interactions through discord.py's own dispatch."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 from collections.abc import Callable
@@ -13,6 +14,17 @@ from typing import Any
 import discord
 
 Chooser = Callable[[list[discord.Button]], discord.Button]
+
+
+def virtual_pace(env: Any) -> None:
+    """A real-time match's AI seats think and wait out their cooldowns on simcord's virtual
+    clock only (moved by ``advance_time``). On the wall clock, a machine slower than the AI's
+    pace would see the match play itself while a click is being answered."""
+
+    async def sleep(seconds: float) -> None:
+        await env.external_wait(asyncio.sleep(seconds), reason="the AI's pace")
+
+    env.bot.table.seats.sleep = sleep
 
 
 def action_buttons(message: Any) -> list[Any]:

@@ -4,7 +4,6 @@ pace, chat under Silence, replay from the timed log)."""
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import json
 import random
@@ -27,19 +26,10 @@ from tests.discord_helpers import (
     fresh,
     panel_from,
     private_text,
+    virtual_pace,
 )
 
 ENGINE: Any = GAMES["rushout"]
-
-
-def virtual_pace(env: Any) -> None:
-    """The AI's thinking and waiting for its cooldown run on simcord's virtual clock only
-    (moved by ``advance_time``), not on the wall clock while a click is answered."""
-
-    async def sleep(seconds: float) -> None:
-        await env.external_wait(asyncio.sleep(seconds), reason="the AI's pace")
-
-    env.bot.table.seats.sleep = sleep
 
 
 @pytest.fixture(autouse=True)

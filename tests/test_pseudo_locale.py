@@ -25,6 +25,7 @@ from tests.discord_helpers import (
     custom_id_of,
     custom_ids,
     select_menus,
+    virtual_pace,
 )
 
 MARKED = re.compile(r"⟦[^⟦⟧]*⟧")
@@ -135,6 +136,7 @@ async def _play_some(table: Table, alice: Any, clicks: int) -> list[Any]:
 
 @pytest.mark.parametrize("game_name", sorted(MATCHES))
 async def test_a_match_reads_only_translated_words(simcord_env, game_name: str) -> None:
+    virtual_pace(simcord_env)
     table = Table(simcord_env, locale=PSEUDO_LANGUAGE)
     alice = table.member("alice")
     answers = [await table.open(alice, game_name, **MATCHES[game_name])]
