@@ -15,10 +15,15 @@ RUN useradd --create-home --uid 10001 rushtable \
     && mkdir /data && chown rushtable:rushtable /data
 COPY --from=build /install /usr/local
 ENV DATABASE_URL=sqlite:////data/rushtable.db \
+    HEARTBEAT_FILE=/tmp/rushtable.heartbeat \
     PYTHONUNBUFFERED=1 \
     PYTHONDONTWRITEBYTECODE=1
 VOLUME ["/data"]
 USER rushtable
 WORKDIR /home/rushtable
 STOPSIGNAL SIGTERM
+# Healthy while the bot is connected to Discord and its database answers: it touches
+# HEARTBEAT_FILE every 30 s, and `python -m bot health` fails once that is 2 minutes old.
+HEALTHCHECK --interval=60s --timeout=10s --start-period=120s --retries=3 \
+    CMD ["python", "-m", "bot", "health"]
 CMD ["python", "-m", "bot"]

@@ -1,5 +1,6 @@
-"""``python -m bot`` runs the bot; ``preview``, ``bench``, ``aistats``, ``migrate-db`` and
-``palettes`` are developer tools (``bot.tools``)."""
+"""``python -m bot`` runs the bot; ``health`` checks a running bot's heartbeat; ``preview``,
+``bench``, ``aistats``, ``balance``, ``migrate-db`` and ``palettes`` are developer tools
+(``bot.tools``)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,10 @@ def main(argv: list[str]) -> int:
         from bot.tools.aistats import main as aistats
 
         return aistats(argv[1:])
+    if command == "balance":
+        from bot.tools.balance import main as balance
+
+        return balance(argv[1:])
     if command == "migrate-db":
         from bot.tools.migrate_db import main as migrate_db
 
@@ -28,12 +33,17 @@ def main(argv: list[str]) -> int:
         from bot.tools.palettes import main as palettes
 
         return palettes(argv[1:])
+    if command == "health":
+        from bot.runner import health
+
+        return health(argv[1:])
     if command in ("run", "--run"):
         from bot.runner import run
 
         return run()
     print(
-        "usage: python -m bot [run | preview | bench | aistats | migrate-db | palettes]",
+        "usage: python -m bot [run | health | preview | bench | aistats | balance | migrate-db |"
+        " palettes]",
         file=sys.stderr,
     )
     return 2

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
+import math
 import pkgutil
 from collections.abc import Callable
 from pathlib import Path
@@ -41,6 +43,12 @@ def game_extensions() -> tuple[str, ...]:
 EXTENSIONS = game_extensions()
 
 
+#: The longest rate-limit wait a request accepts (discord.py's smallest allowed bound).
+RATE_LIMIT_PATIENCE_SECONDS = 30.0
+#: How often a healthy bot touches its heartbeat file (``HEARTBEAT_FILE``).
+HEARTBEAT_SECONDS = 30.0
+
+
 def wall_clock() -> float:
     return discord.utils.utcnow().timestamp()
 
@@ -70,10 +78,17 @@ class RushTableBot(commands.Bot):
         **client_options: Any,
     ) -> None:
         intents = discord.Intents.default()
+        # A request Discord asks to wait longer for (a 429's retry_after) fails at once
+        # instead of holding what waits for it: a board is then published again later.
+        client_options.setdefault("max_ratelimit_timeout", RATE_LIMIT_PATIENCE_SECONDS)
+        from cogs._inputs import CheckingTree
+
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
+            # Options a modified client could forge never reach a command (``cogs._inputs``).
+            tree_cls=CheckingTree,
             **client_options,
         )
         self.settings = settings
@@ -99,10 +114,14 @@ class RushTableBot(commands.Bot):
         )
 
     async def setup_hook(self) -> None:
-        from cogs._components import DYNAMIC_ITEMS
+        from cogs._components import DYNAMIC_ITEMS, TYPED_CHOICE
+        from cogs._dispatch import answer_every_interaction
 
         if not self.store_opened:
             await self.open_store()
+        # Before any interaction: a click on a board edited meanwhile, or on an id nothing
+        # knows, is answered instead of dropped (``cogs._dispatch``).
+        answer_every_interaction(self, listened_modals=[TYPED_CHOICE])
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for name in self.extension_names:
             try:
@@ -115,6 +134,8 @@ class RushTableBot(commands.Bot):
         # Before going online: a board drawn by a cold worker would make its click wait.
         await self.painter.warm_up()
         await self.table.start()
+        if self.settings.heartbeat_file:
+            self._heartbeat = asyncio.create_task(self._beat(), name="rushtable-heartbeat")
 
     async def open_store(self) -> None:
         """Open the database before logging in, so that a bad one stops the bot at once
@@ -141,7 +162,12 @@ class RushTableBot(commands.Bot):
             log.info("slash commands unchanged; no global sync")
             await self.fetch_command_ids(None)
             return
-        self.remember_commands(await self.tree.sync())
+        try:
+            self.remember_commands(await self.tree.sync())
+        except discord.RateLimited as error:  # Discord's daily limit on command changes
+            log.warning("slash commands not synced: Discord asks to wait %.0f s", error.retry_after)
+            await self.fetch_command_ids(None)
+            return
         if marker is not None:
             marker.write_text(fingerprint)
 
@@ -182,7 +208,28 @@ class RushTableBot(commands.Bot):
         log.error("command %s failed", interaction.command, exc_info=error)
         await self.table.reply_private(interaction, tr("error.unexpected"))
 
+    def healthy(self) -> bool:
+        """Connected to Discord: logged in, not closed, the gateway's heartbeat answered."""
+        return self.is_ready() and not self.is_closed() and math.isfinite(self.latency)
+
+    async def _beat(self) -> None:
+        """Touch the heartbeat file while the bot is healthy and its database answers
+        (``python -m bot health``, the Docker image's HEALTHCHECK, reads its age)."""
+        path = Path(self.settings.heartbeat_file)
+        while True:
+            try:
+                if self.healthy():
+                    async with asyncio.timeout(HEARTBEAT_SECONDS):
+                        await self.store.get(0)  # the database answers
+                    path.write_text(f"{wall_clock():.0f}\n")
+            except Exception as error:
+                log.warning("no heartbeat: %s", error)
+            await asyncio.sleep(HEARTBEAT_SECONDS)
+
     async def close(self) -> None:
+        heartbeat = getattr(self, "_heartbeat", None)
+        if heartbeat is not None:
+            heartbeat.cancel()
         await self.table.stop()
         await super().close()
         await self.store.close()

@@ -115,3 +115,37 @@ async def _serve(settings: Settings) -> None:
         for task in closing:
             await task
     log.info("stopped cleanly")
+
+
+#: A heartbeat older than this means the bot is not serving (it is touched every 30 s).
+HEALTHY_WITHIN_SECONDS = 120.0
+
+
+def health(argv: list[str], now: Callable[[], float] | None = None) -> int:
+    """``python -m bot health [--max-age SECONDS]``: exit code 0 when the running bot's
+    heartbeat file (``HEARTBEAT_FILE``) was touched lately, else 1 with one line saying
+    why: what a container's HEALTHCHECK runs."""
+    import argparse
+    import time
+
+    parser = argparse.ArgumentParser(prog="python -m bot health")
+    parser.add_argument("--max-age", type=float, default=HEALTHY_WITHIN_SECONDS)
+    parser.add_argument("--file", default=os.environ.get("HEARTBEAT_FILE", ""))
+    options = parser.parse_args(argv)
+    if not options.file:
+        print("rush-table: unhealthy: HEARTBEAT_FILE is not set", file=sys.stderr)
+        return 1
+    try:
+        age = (now or time.time)() - os.stat(options.file).st_mtime
+    except OSError:
+        print(f"rush-table: unhealthy: no heartbeat yet ({options.file})", file=sys.stderr)
+        return 1
+    if age > options.max_age:
+        print(
+            f"rush-table: unhealthy: last heartbeat {age:.0f} s ago (not connected to "
+            "Discord, or the database does not answer)",
+            file=sys.stderr,
+        )
+        return 1
+    print(f"rush-table: healthy (heartbeat {age:.0f} s ago)")
+    return 0

@@ -59,6 +59,9 @@ class Settings:
     render_processes: int = 0
     #: The Discord shards this process runs (``SHARD_COUNT``, ``SHARD_IDS``).
     shards: Shards = ALL_SHARDS
+    #: A file the bot touches while it is connected and its database answers
+    #: (``HEARTBEAT_FILE``; empty: none); ``python -m bot health`` checks its age.
+    heartbeat_file: str = ""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -86,6 +89,7 @@ class Settings:
             board_check_seconds=_number(env, "BOARD_CHECK_SECONDS", 5.0),
             render_processes=int(_number(env, "RENDER_PROCESSES", float(default_processes()))),
             shards=shards,
+            heartbeat_file=env.get("HEARTBEAT_FILE", "").strip(),
         )
 
 

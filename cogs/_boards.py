@@ -33,6 +33,8 @@ from bot.store.contract import Match
 from bot.store.shards import ALL_SHARDS, Shards
 from bot.table.errors import MatchFrozen
 from bot.table.matches import MatchService
+from bot.table.writes import public_version
+from cogs._budget import MB, Budgeted, LockTable, text_bytes
 from cogs._components import HandButton, LogButton, RematchButton, ReplayButton, action_components
 from cogs._follow_components import FollowButton
 from cogs._naming import Naming
@@ -58,6 +60,13 @@ CHANNEL_WINDOW_SECONDS = 5.0
 REAL_TIME_BOARD_SECONDS = 2.0
 #: A held board is tried again this long after its wait is over (clocks are not exact).
 HELD_MARGIN_SECONDS = 0.05
+#: How long a board's edit in its channel may wait (discord.py waits out a rate limit
+#: before retrying; Discord may ask for a minute): then the board is posted anew instead.
+CHANNEL_EDIT_PATIENCE_SECONDS = 8.0
+#: Lagging boards the catch-up publishes at once (a slow channel holds no other).
+CATCH_UP_AT_ONCE = 8
+#: What one small entry of a per-match cache costs (its key, its value, the dict's slot).
+ENTRY_BYTES = 160
 
 
 @dataclass
@@ -112,14 +121,23 @@ class BoardPublisher:
         self.check_seconds = check_seconds
         self.channel_budget = channel_budget  # 0: no holding (tests under a frozen clock)
         self.clock = clock or service.clock
-        self._locks: dict[int, asyncio.Lock] = {}
-        self._last_change: dict[int, float] = {}
-        self._shown: dict[int, int] = {}  # match -> what its board shows (``_looks``)
+        self._locks: LockTable[int] = LockTable()
+        self._last_change: Budgeted[int, float] = Budgeted("board changes", MB, ENTRY_BYTES)
+        #: match -> what its board shows (``_looks``)
+        self._shown: Budgeted[int, int] = Budgeted("boards shown", MB, ENTRY_BYTES)
         self._later: dict[int, asyncio.Task[None]] = {}
-        self._accounts: dict[int, tuple[int | None, list[str]]] = {}  # match -> (view hash, lines)
-        self._failures: dict[int, tuple[int, float]] = {}  # match -> (failures, retry at)
+        #: match -> (view hash, the lines its board tells)
+        self._accounts: Budgeted[int, tuple[int | None, list[str]]] = Budgeted(
+            "board accounts", 8 * MB, lambda told: ENTRY_BYTES + text_bytes(told[1])
+        )
+        #: match -> (failures, retry at)
+        self._failures: Budgeted[int, tuple[int, float]] = Budgeted(
+            "board failures", MB, ENTRY_BYTES
+        )
         self._loop_task: asyncio.Task[None] | None = None
-        self._channel_changes: dict[int, deque[float]] = {}
+        self._channel_changes: Budgeted[int, deque[float]] = Budgeted(
+            "channel changes", 2 * MB, 8 * ENTRY_BYTES
+        )
         self.routes = ClickRoutes(self.clock)
         #: Where turn pings go, direct messages, followers (``cogs._notify``).
         self.notifier = Notifier(client, service, naming)
@@ -144,14 +162,22 @@ class BoardPublisher:
             await asyncio.sleep(self.check_seconds)
 
     async def catch_up(self) -> None:
-        """Publish every board that lags its match (skipping those waiting to retry)."""
+        """Publish every board that lags its match (skipping those waiting to retry), a
+        few at a time: one channel slow to answer holds no other match's board."""
         now = asyncio.get_running_loop().time()
         self.routes.forget_expired()
-        for match in await self.service.store.lagging_boards(self.shards):
-            _, retry_at = self._failures.get(match.id, (0, 0.0))
-            if retry_at > now:
-                continue
-            await self.publish_or_retry_later(match.id)
+        due = [
+            match.id
+            for match in await self.service.store.lagging_boards(self.shards)
+            if self._failures.get(match.id, (0, 0.0))[1] <= now
+        ]
+        room = asyncio.Semaphore(CATCH_UP_AT_ONCE)
+
+        async def publish(match_id: int) -> None:
+            async with room:
+                await self.publish_or_retry_later(match_id)
+
+        await asyncio.gather(*(publish(match_id) for match_id in due))
 
     async def publish_or_retry_later(self, match_id: int) -> bool:
         """Publish; on failure, note when to try again. True when the board is current."""
@@ -188,8 +214,7 @@ class BoardPublisher:
         ``responder``: the click that caused the change, when it was made on the board
         itself; an in-place edit then goes through that interaction's response.
         """
-        lock = self._locks.setdefault(match_id, asyncio.Lock())
-        async with lock:
+        async with self._locks(match_id):
             match = await self.service.get(match_id)
             if match.status not in ("active", "finished", "frozen"):
                 return None
@@ -270,7 +295,7 @@ class BoardPublisher:
         message_id = await self._post(match, channel, board, responder)
         # The old board loses its buttons only once the new one is there.
         if match.board_message_id is not None:
-            self._channel_changes.setdefault(match.channel_id, deque()).append(self.clock())
+            self._recent_changes(match.channel_id).append(self.clock())
         await self._strip_buttons(match, channel, match.board_message_id, responder)
         self.routes.settle(match.id, message_id)
         # The new board keeps telling what ended the previous turn until it is edited
@@ -322,6 +347,11 @@ class BoardPublisher:
             await self._edit_message(match, channel, board_id, responder, **changes)
         except discord.NotFound:
             return None
+        except (TimeoutError, discord.RateLimited):
+            # Held by a long rate limit: the board is posted anew instead (another route),
+            # rather than the match's later boards waiting behind it.
+            log.info("match %s: board edit held by Discord; a new board is posted", match.id)
+            return None
         return board_id
 
     async def _edit_message(
@@ -338,7 +368,9 @@ class BoardPublisher:
             await responder.update(**changes)
         elif not await self.routes.edit(match.id, message_id, **changes):
             partial = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
-            await partial.edit(**changes)
+            # discord.py waits out a rate limit before it retries: not for long here.
+            async with asyncio.timeout(CHANNEL_EDIT_PATIENCE_SECONDS):
+                await partial.edit(**changes)
 
     def _held(self, match: Match) -> bool:
         """Whether the board waits: a real-time match's changed less than
@@ -383,13 +415,20 @@ class BoardPublisher:
         if self.channel_budget <= 0:
             return False
         now = self.clock()
-        recent = self._channel_changes.setdefault(match.channel_id, deque())
+        recent = self._recent_changes(match.channel_id)
         while recent and recent[0] <= now - CHANNEL_WINDOW_SECONDS:
             recent.popleft()
         if len(recent) >= self.channel_budget:
             return True
         recent.append(now)
         return False
+
+    def _recent_changes(self, channel_id: int) -> deque[float]:
+        """When the channel's boards changed lately (a few: older ones no longer count)."""
+        recent = self._channel_changes.get(channel_id)
+        if recent is None:
+            recent = self._channel_changes[channel_id] = deque(maxlen=4 * CHANNEL_CHANGES)
+        return recent
 
     async def _announce_frozen(self, match: Match, channel: discord.abc.Messageable) -> int:
         if match.status != "frozen":
@@ -423,7 +462,7 @@ class BoardPublisher:
     ) -> None:
         if message_id is None:
             return
-        with contextlib.suppress(discord.HTTPException):
+        with contextlib.suppress(discord.HTTPException, TimeoutError):
             await self._edit_message(match, channel, message_id, responder, view=None)
 
     # -- composing
@@ -540,6 +579,7 @@ class BoardPublisher:
         ]
         if presenter.private_actions:
             own.insert(0, HandButton(match.id, tr(presenter.hand_label_key)))
+        own += presenter.board_buttons(match.id, tr)
         view = self.action_view(match, public_actions, public, presenter, tr, reserve=len(own))
         view = view or discord.ui.View(timeout=None)
         for button in own:
@@ -558,7 +598,7 @@ class BoardPublisher:
     ) -> discord.ui.View | None:
         return action_components(
             match.id,
-            match.version,
+            public_version(match),  # a standing order set since changes no button
             actions,
             label=lambda action: presenter.action_label(action, view_data, tr),
             group=presenter.action_group,

@@ -12,6 +12,7 @@ import discord
 from discord.ext import commands
 
 from cogs._follow_components import FOLLOW_ITEMS
+from cogs._presenter import PanelChoice
 from cogs._records_components import RECORDS_ITEMS
 
 BUTTONS_PER_ROW = 5
@@ -19,6 +20,7 @@ MAX_ROWS = 5
 SELECT_OPTIONS = 25
 MAX_BUTTONS = BUTTONS_PER_ROW * MAX_ROWS
 LABEL_LIMIT = 80
+CUSTOM_ID_LIMIT = 100
 #: Discord ids are 64-bit signed: a forged custom_id beyond that names no match.
 LARGEST_ID = 2**63 - 1
 
@@ -445,6 +447,42 @@ class BackButton(
         await flow_of(interaction).on_step(interaction, self.match_id, self.seat, None)
 
 
+class StepButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"rt:stepb:(?P<match>\d+):s(?P<seat>\d+):(?P<step>.*)",
+):
+    """A private panel's button that shows another step of it (a game's own layout,
+    ``Presenter.panel_layout``): its state lives in the custom_id, "" the first level."""
+
+    def __init__(
+        self,
+        match_id: int,
+        seat: int,
+        step: str,
+        label: str = "…",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:LABEL_LIMIT],
+                style=style,
+                custom_id=f"rt:stepb:{match_id}:s{seat}:{step}",
+            )
+        )
+        self.match_id = match_id
+        self.seat = seat
+        self.step = step
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> StepButton:
+        return cls(number(match["match"]), number(match["seat"]), match["step"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await flow_of(interaction).on_step(interaction, self.match_id, self.seat, self.step or None)
+
+
 class TypeButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"rt:type:(?P<match>\d+):(?P<version>\d+):s(?P<seat>\d+):(?P<step>.+)",
@@ -539,6 +577,7 @@ def step_components(
 
 DYNAMIC_ITEMS = (
     StepSelect,
+    StepButton,
     TypeButton,
     BackButton,
     LobbyButton,
@@ -584,6 +623,31 @@ def action_components(
         placeholder = label(chunk[0])[:100] + (" …" if len(chunk) > 1 else "")
         view.add_item(ActionSelect(match_id, version, part, options, placeholder, seat))
     return view
+
+
+def choice_components(
+    match_id: int, version: int, seat: int, rows: Sequence[Sequence[PanelChoice]]
+) -> discord.ui.View | None:
+    """The buttons of a panel a game lays out itself (``Presenter.panel_layout``), row by
+    row: an action's button, or a button showing another step of the panel. What Discord
+    would refuse (a sixth row or button in a row, a custom_id twice) is left out."""
+    view = discord.ui.View(timeout=None)
+    seen: set[str] = set()
+    for number_, row in enumerate(rows[:MAX_ROWS]):
+        for choice in row[:BUTTONS_PER_ROW]:
+            style = getattr(discord.ButtonStyle, choice.style, discord.ButtonStyle.primary)
+            item: ActionButton | StepButton
+            if choice.action is not None:
+                item = ActionButton(match_id, version, choice.action, choice.label, seat)
+            else:
+                item = StepButton(match_id, seat, choice.step or "", choice.label)
+            button = item.item
+            if button.custom_id in seen or len(button.custom_id or "") > CUSTOM_ID_LIMIT:
+                continue
+            seen.add(button.custom_id or "")
+            button.style, button.disabled, button.row = style, choice.disabled, number_
+            view.add_item(item)
+    return view if view.children else None
 
 
 def _chunks(items: list[str], size: int) -> list[list[str]]:

@@ -10,6 +10,7 @@ from typing import Any
 
 import discord
 
+from bot.games import IllegalAction
 from bot.games.base import clock_of
 from bot.i18n import Tr
 from bot.pictures.painter import BoardPainter
@@ -27,12 +28,14 @@ from bot.table.errors import (
     UnknownAction,
 )
 from bot.table.matches import MatchService
+from bot.table.writes import public_version
 from cogs._boards import CHANNEL_CHANGES, BoardPublisher
 from cogs._components import (
     BackButton,
     LogButton,
     ResignButton,
     TypeButton,
+    choice_components,
     step_components,
     typed_choice_modal,
 )
@@ -94,7 +97,7 @@ class TableFlow(LobbyFlow):
         )
         self.shards = shards
 
-        self.panels = PanelKeeper(self.ephemeral_panel)
+        self.panels = PanelKeeper(self.ephemeral_panel, self.ephemeral_panel)
         #: Lasting private panels, in each player's direct messages (``cogs._hands``).
         self.hands = HandKeeper(client, service, self.dm_panel)
 
@@ -155,11 +158,32 @@ class TableFlow(LobbyFlow):
                     with contextlib.suppress(discord.HTTPException, TableError):
                         await self._show_dm_panel(interaction, responder, match_id)
                 raise
+            except IllegalAction:
+                if presenter is not None and presenter.live_panel and (private or dm):
+                    # A panel outdated while it was read (a card gone): it shows the match
+                    # as it is now, then the reason is told.
+                    with contextlib.suppress(discord.HTTPException, TableError):
+                        await self._show_current_panel(interaction, responder, match_id, dm=dm)
+                raise
             if played.is_order:
+                # Private: the board is neither redrawn nor carried by this click later.
                 await self.boards.keep_current_past_order(match, played.match)
-            if not dm:  # a follow-up of a click in direct messages would land there
+            elif not dm:  # a follow-up of a click in direct messages would land there
                 self.boards.routes.remember(match_id, interaction)
             await self._show_played(interaction, responder, match_id, private=private, dm=dm)
+
+    async def _show_current_panel(
+        self, interaction: discord.Interaction, responder: Responder, match_id: int, *, dm: bool
+    ) -> None:
+        """The clicked private panel, as it is now, in place."""
+        if dm:
+            await self._show_dm_panel(interaction, responder, match_id)
+            return
+        tr = Tr(interaction.locale)
+        panel = await self.ephemeral_panel(match_id, interaction.user.id, tr)
+        await responder.update(**panel.changes())
+        edit = interaction.edit_original_response
+        self.panels.remember(match_id, interaction.user.id, edit, tr, panel)
 
     async def _show_played(
         self,
@@ -408,6 +432,11 @@ class TableFlow(LobbyFlow):
         if not actions:
             lines.append(self._waiting_for(match, state, tr))
         actions += self.service.order_actions(match, state, seat)
+        layout = presenter.panel_layout(actions, seat_view, step, tr)
+        if layout is not None:  # a game that lays out its panel itself
+            lines += layout.lines
+            view = choice_components(match.id, public_version(match), seat, layout.rows)
+            return Panel("\n".join(lines) or tr("hand.empty"), view)
         steps = {a: presenter.action_step(a, seat_view, tr) for a in actions}
         chosen = [a for a in actions if step is not None and (steps[a] or ("",))[0] == step]
         if step is not None and chosen:
@@ -419,7 +448,7 @@ class TableFlow(LobbyFlow):
             view = view or discord.ui.View(timeout=None)
             view.add_item(BackButton(match.id, seat, tr("panel.back")))
             if typed:
-                view.add_item(TypeButton(match.id, match.version, seat, step, typed.button))
+                view.add_item(TypeButton(match.id, public_version(match), seat, step, typed.button))
             labels = presenter.render_labels(
                 seat_view, self.naming.names(match, tr, for_text=False), tr
             )
@@ -432,7 +461,13 @@ class TableFlow(LobbyFlow):
         )
         if firsts:
             view = step_components(view, match.id, seat, firsts, tr("panel.pick_step"))
-        return Panel("\n".join(lines) or tr("hand.empty"), view)
+        picture = None
+        focus = presenter.panel_picture(seat_view)
+        if focus is not None:  # e.g. the player's own dashboard
+            names = self.naming.names(match, tr, for_text=False)
+            labels = presenter.render_labels(seat_view, names, tr)
+            picture = await self.boards.painter.render_private(match.game, seat_view, focus, labels)
+        return Panel("\n".join(lines) or tr("hand.empty"), view, picture)
 
     def panel_heading(self, match: Match, tr: Tr) -> str:
         """The first line of a lasting panel: the game, the match, its server and channel
@@ -513,14 +548,21 @@ class TableFlow(LobbyFlow):
             await interaction.response.defer()
             tr = Tr(interaction.locale)
             user_id = interaction.user.id
+            presenter = self.presenters.get(match.game)
+            kept = presenter is not None and presenter.live_panel  # the step survives updates
+            edit = interaction.edit_original_response
             if match.channel_id == interaction.channel_id:
                 panel = await self.ephemeral_panel(match_id, user_id, tr, step)
                 await interaction.edit_original_response(**panel.changes())
+                if kept:
+                    self.panels.remember(match_id, user_id, edit, tr, panel, step)
                 return
             async with self.hands.lock(match_id, user_id):  # the lasting panel
                 panel = await self.dm_panel(match_id, user_id, tr, step)
                 await interaction.edit_original_response(**panel.changes())
                 message_id = interaction.message.id if interaction.message else None
+                if kept:
+                    await self.hands.clicked(match_id, user_id, message_id, edit, panel, step)
+                    return
                 shown = panel if step is None else None  # a step is not what it follows
-                edit = interaction.edit_original_response
                 await self.hands.clicked(match_id, user_id, message_id, edit, shown)

@@ -12,6 +12,7 @@ import discord
 from bot.games import IllegalAction
 from bot.i18n import Tr
 from bot.store.contract import Match
+from bot.store.faults import storage_trouble, trouble_line
 from bot.store.shards import Shards
 from bot.table.errors import (
     Moment,
@@ -69,7 +70,12 @@ class FlowBase:
                 "match %s: missing permission in channel %s", match_id, interaction.channel_id
             )
             await self.reply_private(interaction, tr("error.missing_permissions"))
-        except Exception:
+        except Exception as error:
+            trouble = storage_trouble(error)
+            if trouble is not None:  # the owner must act: one clear line, no traceback
+                log.error("match %s: %s (%s)", match_id, trouble_line(trouble), error)
+                await self.reply_private(interaction, tr(f"error.storage_{trouble}"))
+                return
             log.exception("match %s: unexpected error", match_id)
             await self.reply_private(interaction, tr("error.unexpected"))
 

@@ -38,6 +38,7 @@ from bot.store.contract import OPEN_STATUSES
 from bot.store.people import HandMessage, NotifyPrefs
 from bot.table.errors import TableError
 from bot.table.matches import MatchService
+from cogs._budget import MB, Budgeted, LockTable
 from cogs._panels import PANEL_LIFETIME_SECONDS, Editor, Panel, Refresher, fingerprint
 
 log = logging.getLogger(__name__)
@@ -45,9 +46,13 @@ log = logging.getLogger(__name__)
 #: A real-time match changes several times a second: its panels are edited through the
 #: channel at most this often (what comes meanwhile is shown by the next edit).
 LIVE_GAP_SECONDS = 2.0
+#: What one person's lasting panel costs in memory (where it is, what it shows, their last
+#: click in it while Discord keeps it), roughly.
+KEPT_BYTES = 16 * 1024
 
-#: A player's panel as it is now, in their language (``TableFlow.private_panel``).
-PanelMaker = Callable[[int, int, Tr], Awaitable[Panel]]
+#: A player's panel as it is now, in their language, at a step of it or None
+#: (``TableFlow.private_panel``).
+PanelMaker = Callable[[int, int, Tr, str | None], Awaitable[Panel]]
 
 
 def dm_link(channel_id: int, message_id: int) -> str:
@@ -64,6 +69,8 @@ class Kept:
     #: The player's last click in it, while Discord keeps that interaction: free edits.
     edit: Editor | None = None
     until: float = 0.0
+    #: The step of the panel it shows (``Presenter.live_panel``: kept through updates).
+    step: str | None = None
 
 
 class HandKeeper:
@@ -74,17 +81,19 @@ class HandKeeper:
         self.service = service
         self.make_panel = make_panel
         #: match id -> user id -> panel; loaded from the store when a match is first seen.
-        self._kept: dict[int, dict[int, Kept]] = {}
+        self._kept: Budgeted[int, dict[int, Kept]] = Budgeted(
+            "lasting panels", 16 * MB, lambda panels: KEPT_BYTES * max(1, len(panels))
+        )
         #: People whose direct messages refused the last panel (their ephemeral panel says
         #: how to get the lasting one).
         self.refused: set[int] = set()
-        self._locks: dict[tuple[int, int], asyncio.Lock] = {}
+        self._locks: LockTable[tuple[int, int]] = LockTable()
         self._refresher = Refresher(self.refresh, gap=LIVE_GAP_SECONDS)
 
     def lock(self, match_id: int, user_id: int) -> asyncio.Lock:
         """Held while a panel is made and shown, so an older panel never overwrites a
         newer one (a click's answer and a background edit of the same message)."""
-        return self._locks.setdefault((match_id, user_id), asyncio.Lock())
+        return self._locks((match_id, user_id))
 
     async def kept(self, match_id: int) -> dict[int, Kept]:
         found = self._kept.get(match_id)
@@ -114,6 +123,7 @@ class HandKeeper:
                     return True
                 else:
                     self.refused.discard(user.id)
+                    kept.step = None  # the panel's first level, as sent
                     if kept.hand.locale != tr.language:
                         kept.hand = dataclasses.replace(kept.hand, locale=tr.language)
                         await self.service.store.set_hand_message(kept.hand)
@@ -157,15 +167,18 @@ class HandKeeper:
         message_id: int | None,
         edit: Editor,
         shown: Panel | None = None,
+        step: str | None = None,
     ) -> None:
         """The person clicked in their panel (``message_id``), which the answer edited:
         that interaction edits it from now on while Discord keeps it, and ``shown`` is what
-        it shows (None: a step of a choice, not the panel itself)."""
+        it shows (None: a step of a choice, not the panel itself), at ``step`` (a step kept
+        through updates, ``Presenter.live_panel``)."""
         kept = (await self.kept(match_id)).get(user_id)
         if kept is None or kept.hand.message_id != message_id:
             return
         kept.edit = edit
         kept.until = asyncio.get_running_loop().time() + PANEL_LIFETIME_SECONDS
+        kept.step = step
         if shown is not None:
             kept.shown = fingerprint(shown)
 
@@ -194,7 +207,9 @@ class HandKeeper:
                 if panel is None:
                     continue
                 try:
-                    made = await self.make_panel(match_id, user_id, Tr(panel.hand.locale))
+                    made = await self.make_panel(
+                        match_id, user_id, Tr(panel.hand.locale), panel.step
+                    )
                 except TableError as error:  # no longer seated, a frozen match
                     log.info("match %s: panel of %s left as it is (%s)", match_id, user_id, error)
                     kept.pop(user_id, None)
@@ -211,9 +226,7 @@ class HandKeeper:
                 except discord.HTTPException as error:
                     log.warning("match %s: panel of %s not edited (%s)", match_id, user_id, error)
         if over and not kept:
-            self._kept.pop(match_id, None)
-            for key in [key for key in self._locks if key[0] == match_id]:
-                del self._locks[key]
+            self._kept.pop(match_id, None)  # its locks go by themselves (``LockTable``)
         return paced and clock_of(self.service.engine(match)) is not None
 
     async def _edit(self, kept: Kept, panel: Panel) -> bool:

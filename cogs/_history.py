@@ -51,7 +51,11 @@ def _replay(
             # Played under an earlier version of the rules: the account stops here.
             lines.append(tr("log.older_rules"))
             break
-        public = engine.view(state, None)
+        shown, public = public, engine.view(state, None)
+        if public == shown:
+            # Nothing the table could see (a standing order): its state still holds the
+            # last action's events, which are told once.
+            continue
         lines += presenter.event_lines(public.get("events", []), public, names, tr)
     return lines
 

@@ -105,9 +105,18 @@ class LobbyFlow(FlowBase):
                 raise
             await self.service.store.set_board_message(match.id, message.id)
 
-    async def expire_lobbies(self, now: float) -> None:
+    async def expire_lobbies(
+        self, now: float, grace: float = lobby_rules.UNSEEN_LOBBY_SECONDS
+    ) -> None:
         """Lobbies of this process's servers that did not start within a day are closed,
-        with a line; their challenges lapse (``bot.table.lobby``)."""
+        with a line; their challenges lapse (``bot.table.lobby``). First, a lobby whose
+        message never reached Discord (the bot stopped between saving it and posting it)
+        is posted now, or dropped when its channel takes no message: no lobby holds a
+        channel unseen. ``grace``: how old such a lobby must be (its message may be on its
+        way); none at start-up, when nothing is on its way."""
+        for unseen in await self.service.store.stale_lobbies(now - grace, self.shards):
+            if unseen.board_message_id is None:
+                await self.show_unseen_lobby(unseen)
         before = now - lobby_rules.LOBBY_SECONDS
         for stale in await self.service.store.stale_lobbies(before, self.shards):
             try:
@@ -131,6 +140,36 @@ class LobbyFlow(FlowBase):
                 await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
             except Exception:
                 log.exception("lobby %s: could not be expired", stale.id)
+
+    async def show_unseen_lobby(self, match: Match) -> None:
+        """Post the message of a lobby that has none (its first post never happened), as
+        it would have been posted; if the channel takes none, the lobby is dropped."""
+        public = self.naming.guild_tr(match)
+        embed, view = self.lobby_message(match, public)
+        held = lobby_rules.held(match)
+        invited = list(lobby_rules.invitations(match))
+        if match.settings.get(lobby_rules.REMATCH_OF) is not None and held:
+            content: str | None = public(
+                "lobby.rematch", players=" ".join(f"<@{user}>" for user in held)
+            )
+        else:
+            content = self.challenge_text(match, invited, public)
+        try:
+            channel = await self.boards.channel(match.channel_id)
+            if channel is None:
+                raise LookupError(f"channel {match.channel_id} is gone")
+            message = await channel.send(
+                content,
+                embed=embed,
+                view=view or discord.utils.MISSING,
+                allowed_mentions=await self.boards.notifier.mentions([*held, *invited]),
+            )
+        except (discord.HTTPException, LookupError) as error:
+            log.warning("lobby %s: its message could not be posted (%s); dropped", match.id, error)
+            await self.service.drop_unseen_lobby(match.id)
+            return
+        await self.service.store.set_board_message(match.id, message.id)
+        log.info("lobby %s: its message was missing; posted again", match.id)
 
     async def show_lobby(self, match: Match) -> None:
         """Edit the lobby message to show the lobby as it is now (outside a click on it)."""
@@ -314,13 +353,18 @@ class LobbyFlow(FlowBase):
             public = self.naming.guild_tr(match)
             embed, view = self.lobby_message(match, public)
             others = lobby_rules.held(match)
-            await interaction.response.send_message(
-                content=public("lobby.rematch", players=" ".join(f"<@{p}>" for p in others))
-                if others
-                else None,
-                embed=embed,
-                view=view or discord.utils.MISSING,
-                allowed_mentions=await self.boards.notifier.mentions(others),
-            )
-            message = await interaction.original_response()
+            try:
+                await interaction.response.send_message(
+                    content=public("lobby.rematch", players=" ".join(f"<@{p}>" for p in others))
+                    if others
+                    else None,
+                    embed=embed,
+                    view=view or discord.utils.MISSING,
+                    allowed_mentions=await self.boards.notifier.mentions(others),
+                )
+                message = await interaction.original_response()
+            except BaseException:
+                # Nobody could see it: a lobby without its message would hold the channel.
+                await self.service.drop_unseen_lobby(match.id)
+                raise
             await self.service.store.set_board_message(match.id, message.id)

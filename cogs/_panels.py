@@ -18,11 +18,14 @@ from typing import Any
 import discord
 
 from bot.i18n import Tr
+from cogs._budget import MB, Budgeted
 
 log = logging.getLogger(__name__)
 
 #: Discord's interaction tokens last 15 minutes; stop a little before.
 PANEL_LIFETIME_SECONDS = 14 * 60
+#: What an open panel holds besides its text (the interaction that edits it), roughly.
+PANEL_BYTES = 16 * 1024
 
 Editor = Callable[..., Awaitable[Any]]
 
@@ -55,6 +58,8 @@ class Panel:
 
 
 PanelMaker = Callable[[int, int, Tr], Awaitable[Panel]]
+#: A player's panel at a step of it (``Presenter.live_panel``: kept through updates).
+StepPanelMaker = Callable[[int, int, Tr, str | None], Awaitable[Panel]]
 
 
 @dataclass
@@ -63,6 +68,7 @@ class OpenPanel:
     tr: Tr
     until: float
     shown: str
+    step: str | None = None  # the step shown, kept through updates (``live_panel``)
 
 
 def fingerprint(panel: Panel) -> str:
@@ -126,9 +132,15 @@ class Refresher:
 
 
 class PanelKeeper:
-    def __init__(self, make_panel: PanelMaker) -> None:
+    def __init__(
+        self, make_panel: PanelMaker, make_step_panel: StepPanelMaker | None = None
+    ) -> None:
         self.make_panel = make_panel
-        self._open: dict[tuple[int, int], OpenPanel] = {}
+        self.make_step_panel = make_step_panel
+        #: (match, person) -> their open ephemeral panel (its interaction, what it shows).
+        self._open: Budgeted[tuple[int, int], OpenPanel] = Budgeted(
+            "open panels", 16 * MB, lambda panel: PANEL_BYTES + 4 * len(panel.shown)
+        )
         self._refresher = Refresher(self._refresh)
 
     def remember(
@@ -138,9 +150,10 @@ class PanelKeeper:
         edit: Editor,
         tr: Tr,
         panel: Panel,
+        step: str | None = None,
     ) -> None:
         until = asyncio.get_running_loop().time() + PANEL_LIFETIME_SECONDS
-        self._open[(match_id, user_id)] = OpenPanel(edit, tr, until, fingerprint(panel))
+        self._open[(match_id, user_id)] = OpenPanel(edit, tr, until, fingerprint(panel), step)
 
     def follow(self, match_id: int) -> None:
         """Bring the open panels of a match up to date, in the background."""
@@ -160,7 +173,10 @@ class PanelKeeper:
                 del self._open[(match, user_id)]
                 continue
             try:
-                made = await self.make_panel(match_id, user_id, panel.tr)
+                if panel.step is not None and self.make_step_panel is not None:
+                    made = await self.make_step_panel(match_id, user_id, panel.tr, panel.step)
+                else:
+                    made = await self.make_panel(match_id, user_id, panel.tr)
                 seen = fingerprint(made)
                 if seen != panel.shown:
                     await panel.edit(**made.changes())

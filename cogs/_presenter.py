@@ -33,6 +33,28 @@ class TypedChoice:
     example: str
 
 
+@dataclass(frozen=True)
+class PanelChoice:
+    """One button of a private panel a game lays out itself (``Presenter.panel_layout``):
+    an ``action`` to play, or else a ``step`` of the panel to show ("" its first level).
+    ``style``: primary, secondary, success or danger."""
+
+    label: str
+    action: str | None = None
+    step: str | None = None
+    style: str = "primary"
+    disabled: bool = False
+
+
+@dataclass(frozen=True)
+class PanelLayout:
+    """A private panel a game lays out itself: lines added under its private lines, and
+    rows of buttons (at most 5 rows of 5)."""
+
+    lines: list[str]
+    rows: list[list[PanelChoice]]
+
+
 class Presenter:
     """What one game shows of itself. Subclasses set ``game_name``."""
 
@@ -41,6 +63,11 @@ class Presenter:
     private_actions: ClassVar[bool] = False
     #: The label of the board's button that opens the private panel.
     hand_label_key: ClassVar[str] = "board.my_hand"
+    #: A private panel that changes while its player chooses (a real-time game): a step of
+    #: it (``panel_layout``, ``action_step``) stays shown when the panel is brought up to
+    #: date after others' actions (it is left with the player's own next action), and a
+    #: click the game refuses shows the panel as it is now besides the reason.
+    live_panel: ClassVar[bool] = False
     #: Actions the table plays for a person when it is their only legal action (a roll):
     #: nothing to decide, so no click. A match turns this off with the setting
     #: ``{"auto_actions": False}``.
@@ -65,6 +92,25 @@ class Presenter:
         then where): the first step's key and label for this action, e.g. ``("B2", "Boat
         E7")``. None: the action is offered as it is."""
         return None
+
+    def panel_layout(
+        self, actions: list[str], view: View, step: str | None, tr: Tr
+    ) -> PanelLayout | None:
+        """A game that lays out its private panel itself: its lines and buttons for the
+        seat's legal ``actions`` (``view``: the seat's view) at panel step ``step`` (None:
+        the first level; a step comes from a ``PanelChoice`` and may be stale or forged).
+        None: the shared panel (``action_step`` and menus)."""
+        return None
+
+    def panel_picture(self, view: View) -> str | None:
+        """The focus of the picture a player's private panel shows (``render_private`` of
+        the game's renderer, from the seat's ``view``), or None: no picture."""
+        return None
+
+    def board_buttons(self, match_id: int, tr: Tr) -> list[Any]:
+        """A game's own buttons on its boards, beside Log and Follow (``discord.ui`` items,
+        e.g. a private zoom on the picture)."""
+        return []
 
     def step_prompt(self, key: str, label: str, view: View, tr: Tr) -> str:
         """The panel's line once a first step is chosen."""

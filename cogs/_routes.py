@@ -18,10 +18,17 @@ from typing import Any
 
 import discord
 
+from cogs._budget import MB, Budgeted
+
 #: An interaction lets the bot post and edit for 15 minutes; keep a margin for slow requests.
 ROUTE_SECONDS = 14 * 60.0
 #: The clicks kept per match: enough to edit the boards a busy turn posted through them.
 ROUTES_KEPT = 8
+#: What one remembered click holds (its interaction, the message it carries), roughly, and
+#: the most all of them may hold: beyond, the least recently used matches' are let go (their
+#: boards then go through the channel).
+ROUTE_BYTES = 16 * 1024
+ROUTES_BUDGET = 48 * MB
 #: A click answered by updating the clicked message: its original response is that message.
 UPDATES = frozenset(
     {
@@ -60,7 +67,10 @@ class ClickRoutes:
 
     def __init__(self, clock: Callable[[], float]) -> None:
         self.clock = clock
-        self._routes: dict[int, list[Route]] = {}
+        #: match -> its recent clicks (an interaction holds the clicked message and more).
+        self._routes: Budgeted[int, list[Route]] = Budgeted(
+            "click routes", ROUTES_BUDGET, lambda routes: ROUTE_BYTES * max(1, len(routes))
+        )
 
     def remember(self, match_id: int, interaction: discord.Interaction) -> None:
         routes = self._usable(match_id, answered=False)
@@ -69,15 +79,17 @@ class ClickRoutes:
 
     def forget_expired(self) -> None:
         for match_id in list(self._routes):
-            if not self._usable(match_id, answered=False):
-                del self._routes[match_id]
+            self._usable(match_id, answered=False)  # a match left with none is forgotten
 
     def _usable(self, match_id: int, *, answered: bool = True) -> list[Route]:
         """The match's routes not expired, oldest first; with ``answered``, only those whose
         click was answered already (a follow-up or an edit needs the answer first)."""
         now = self.clock()
         routes = [route for route in self._routes.get(match_id, []) if route.until > now]
-        self._routes[match_id] = routes
+        if routes:
+            self._routes[match_id] = routes
+        else:
+            self._routes.pop(match_id, None)
         return [r for r in routes if r.interaction.response.is_done()] if answered else routes
 
     def _drop(self, match_id: int, route: Route) -> None:

@@ -20,6 +20,7 @@ from bot.games.base import SYSTEM_SEAT, clock_of
 from bot.store.contract import Match
 from bot.store.shards import ALL_SHARDS, Shards
 from bot.table.errors import MatchFrozen, TableError
+from bot.table.lobby import UNSEEN_LOBBY_SECONDS
 from bot.table.matches import Expired, MatchService
 from cogs._boards import BoardPublisher
 from cogs._naming import Naming
@@ -46,7 +47,7 @@ class SeatKeeper:
         ai_delay: float,
         tick_seconds: float,
         is_automatic: Callable[[Match, str], bool],
-        expire_lobbies: Callable[[float], Awaitable[None]] | None = None,
+        expire_lobbies: Callable[[float, float], Awaitable[None]] | None = None,
         shards: Shards = ALL_SHARDS,
     ) -> None:
         self.client = client
@@ -56,8 +57,12 @@ class SeatKeeper:
         self.ai_delay = ai_delay
         self.tick_seconds = tick_seconds
         self.is_automatic = is_automatic
-        #: Lobbies that did not start in time are closed at each tick too.
+        #: Lobbies that did not start in time are closed at each tick too (and those
+        #: whose message never showed are posted): ``expire_lobbies(now, grace)``.
         self.expire_lobbies = expire_lobbies
+        #: What else each tick looks after, also once at start-up: ``keeper(now)`` (the
+        #: undo cog settles the messages of requests that are over).
+        self.keepers: list[Callable[[float], Awaitable[None]]] = []
         #: The servers whose AI seats and timers this process runs (``bot.store.shards``), and
         #: its name on the timers it claims.
         self.shards = shards
@@ -75,6 +80,8 @@ class SeatKeeper:
 
     async def start(self) -> None:
         for match in await self.service.store.active(self.shards):
+            if clock_of(self.service.engine(match)) is not None:  # heard from the first message
+                self._real_time_channels[match.channel_id] = match.id
             self.schedule_ai(match.id)
         self._timer_task = asyncio.create_task(self._timer_loop(), name="rushtable-timers")
 
@@ -216,6 +223,10 @@ class SeatKeeper:
     # -- timers: reminders and time limits
     async def _timer_loop(self) -> None:
         await self.client.wait_until_ready()
+        try:  # at start-up: what the last stop left half done (a lobby never posted, ...)
+            await self._look_after(self.service.clock(), 0.0)
+        except Exception:
+            log.exception("lobbies and requests not looked after at start-up")
         while True:
             await asyncio.sleep(self.tick_seconds)
             try:
@@ -231,8 +242,7 @@ class SeatKeeper:
         one only handles it; storing the next timer ends the claim, and a claim whose
         process died runs out (``MatchStore.due_timers``)."""
         now = self.service.clock()
-        if self.expire_lobbies is not None:
-            await self.expire_lobbies(now)
+        await self._look_after(now, UNSEEN_LOBBY_SECONDS)
         for match in await self.service.store.due_timers(now, shards=self.shards, owner=self.owner):
             try:
                 state = self.service.load_state(match)
@@ -249,6 +259,16 @@ class SeatKeeper:
             elif humans and self.service.reminder_due(match, now, state, prefs):
                 await self.remind(match, state, self.service.to_remind(match, state, now, prefs))
             await self.service.refresh_timer(match.id)
+
+    async def _look_after(self, now: float, grace: float) -> None:
+        """Lobbies (expired, or never shown for ``grace`` seconds) and the ``keepers``."""
+        if self.expire_lobbies is not None:
+            await self.expire_lobbies(now, grace)
+        for keeper in list(self.keepers):
+            try:
+                await keeper(now)
+            except Exception:
+                log.exception("%s failed", getattr(keeper, "__qualname__", keeper))
 
     async def remind(self, match: Match, state: Any, humans: list[Any]) -> None:
         """Remind these people to act, where each wants it (``cogs._notify``)."""

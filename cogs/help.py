@@ -32,7 +32,7 @@ log = logging.getLogger(__name__)
 #: The name this cog is loaded under (the menu finds it by it).
 HELP_COG = "HelpCog"
 #: The command groups ``/help`` lists after the games, in this order (``help.section.*``).
-SECTIONS = ("match", "records", "notify", "moderate")
+SECTIONS = ("match", "records", "league", "notify", "moderate")
 #: Discord's bounds: an embed field's value, a select option's description.
 FIELD_LIMIT = 1024
 OPTION_DESCRIPTION_LIMIT = 100

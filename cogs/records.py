@@ -22,10 +22,12 @@ from bot.i18n import Tr
 from bot.store.contract import MatchStore
 from bot.store.ratings import TREND_MATCHES, PlayedMatch, PlayerStats, Ranked, Rating
 from bot.table import records
+from bot.table.leagues import season
 from bot.table.records import BotPlayer, ServerOnly, UnknownGame
 from cogs._host import TableHost
 from cogs._naming import as_text, clean_name
 from cogs._records_components import HistoryPageButton, LeaderboardPageButton
+from cogs.league import points_text
 
 #: Players on a leaderboard page, matches on a history page.
 PAGE_SIZE = 10
@@ -226,6 +228,11 @@ class RecordsCog(
             value="\n".join(await self.rating_lines(guild, user_id, game, stats, tr)),
             inline=False,
         )
+        leagues = await self.league_lines(guild, user_id, tr)
+        if leagues:
+            embed.add_field(
+                name=tr("league.stats.title"), value="\n".join(leagues)[:1024], inline=False
+            )
         embed.set_footer(
             text=tr(
                 "records.stats.footer",
@@ -378,7 +385,10 @@ class RecordsCog(
             await self._answer(interaction, text, None, None, turning)
             return
         lines = [tr("records.history.of", player=who, total=total), ""]
-        lines += [self._history_line(played, tr) for played in rows]
+        lines += [
+            self._history_line(played, tr) + await self._league_note(played.match_id, tr)
+            for played in rows
+        ]
         embed = discord.Embed(
             title=tr("records.history.title", page=shown + 1, pages=pages),
             description="\n".join(lines),
@@ -388,6 +398,50 @@ class RecordsCog(
             lambda to, label, off: HistoryPageButton(user_id, to, label, off), shown, pages, tr
         )
         await self._answer(interaction, note, embed, view, turning)
+
+    async def _league_note(self, match_id: int, tr: Tr) -> str:
+        """`` · 🏆 Autumn cup, round 2`` for a league match (nothing for another)."""
+        league = await self.store.league_of_match(match_id)
+        game = league.game_of_match(match_id) if league is not None else None
+        if league is None or game is None:
+            return ""
+        name = season.name(league) or tr("league.default_name", number=league.id)
+        return " · " + tr("league.history", league=as_text(name), round=game.round)
+
+    async def league_lines(self, guild: int, user_id: int, tr: Tr) -> list[str]:
+        """The person's leagues in the server: their place and points, or signed up."""
+        lines = []
+        for league in await self.store.leagues_of_player(guild, user_id):
+            name = as_text(season.name(league) or tr("league.default_name", number=league.id))
+            status = tr(
+                f"league.status.{league.status}",
+                round=season.current_round(league),
+                rounds=season.total_rounds(league),
+            )
+            table = season.table_of(league) if league.games else []
+            mine = next((s for s in table if s.user_id == user_id), None)
+            if mine is None:
+                lines.append(
+                    tr(
+                        "league.stats.signed_up",
+                        league=name,
+                        game=title_of(league.game),
+                        status=status,
+                    )
+                )
+                continue
+            lines.append(
+                tr(
+                    "league.stats.line",
+                    league=name,
+                    game=title_of(league.game),
+                    rank=mine.rank,
+                    count=len(table),
+                    points=points_text(mine.points, tr),
+                    status=status,
+                )
+            )
+        return lines[-10:]
 
     @staticmethod
     def _history_line(played: PlayedMatch, tr: Tr) -> str:

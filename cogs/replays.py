@@ -30,6 +30,7 @@ from bot.pictures.animation import Animation, ReplayJob
 from bot.store.contract import Match
 from bot.table.errors import TableError
 from bot.table.replay import Entry, LogEntry, Step, frames_of, record_text, replay, utc
+from bot.table.writes import public_numbers
 from cogs._host import TableHost
 from cogs._presenter import Presenter
 
@@ -176,12 +177,14 @@ class ReplaysCog(commands.Cog):
             return (headline, _label(presenter, step.action, before, tr))
 
         frames = frames_of(replayed, caption)
+        # Numbered as the table counts: standing orders make no number and leave no gap.
+        numbers = public_numbers(match, [(seq, seat, action) for seq, seat, action, _ in log_rows])
 
         def entry(step: Step) -> Entry:
             told = tuple(line.replace("**", "") for line in _told(presenter, step, names, tr))
             hidden = "" if told else tr("replay.private_action")  # the told lines suffice
             action = step.action if shown(step.action) else hidden
-            return Entry(step.seq, step.at, who(step.seat), action, told)
+            return Entry(numbers.get(step.seq), step.at, who(step.seat), action, told)
 
         # While the match goes on, only what the table saw.
         entries = [entry(step) for step in replayed.steps if over or step.turn is not None]

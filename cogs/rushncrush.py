@@ -6,15 +6,22 @@ move and the cards are all offered, the cards listed with what they do and when.
 reaction cards (Lucky charm, Armour plate, Ace driver) are played by standing orders, set
 from that panel at any time: nothing public tells who holds one until it is used. The rules
 stay in the engine; this module only names what the engine offers and tells what it reports.
+
+The board is drawn for a phone and shows the cars' part of the course: **🔍 Zoom** on it
+answers anyone, privately, with a picture of any stretch of the course (a menu picks
+another), and the private panel carries a picture of the player's own dashboard.
 """
 
 from __future__ import annotations
 
+import io
+import re
 from collections.abc import Callable
 from typing import Any, cast
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
 from bot.games.base import View
 from bot.games.rushncrush import (
@@ -30,6 +37,8 @@ from bot.games.rushncrush import (
     reachable_bubbles,
 )
 from bot.i18n import Tr
+from bot.table.errors import MatchNotActive, UnknownAction
+from cogs._components import number
 from cogs._host import TableHost
 from cogs._match import LABEL_LIMIT, SHARED_OPTIONS, GameCog, time_limit_choices
 from cogs._presenter import Presenter
@@ -49,6 +58,12 @@ COURSE_CHOICES = [
 ]
 #: One action's account stays well under a Discord message (2,000 characters): longer, it is cut.
 ACCOUNT_BUDGET = 1400
+#: A zoom's picture shows this many rows (the renderer's three bands of 15); its menu offers
+#: the stretches a band apart.
+ZOOM_ROWS = 45
+ZOOM_STEP = 15
+#: The name the cog is loaded under (the zoom's components find it by it).
+RNC_COG = "RushNCrushCog"
 
 
 # ------------------------------------------------------------------ small readers of the view
@@ -274,6 +289,14 @@ class RushNCrushPresenter(Presenter):
         if word in ("accel", "decel", "gear", "hold", "brake", "go"):
             return "dashboard"
         return word
+
+    # ---------------------------------------------------------------- pictures
+    def panel_picture(self, view: View) -> str | None:
+        """The private panel shows the player's own dashboard, with the gearbox."""
+        return "dashboard" if _car(_public_view(view), view.get("seat")) is not None else None
+
+    def board_buttons(self, match_id: int, tr: Tr) -> list[Any]:
+        return [ZoomButton(match_id, tr("rushncrush.zoom.button"))]
 
     # ---------------------------------------------------------------- the account
     def event_lines(
@@ -541,6 +564,141 @@ def _hazard(view: RncPublicView, lane: int, row: int, car: CarView | None, tr: T
     return ""
 
 
+# ------------------------------------------------------------------ the zoom
+def _display_row(view: RncPublicView, row: int) -> int:
+    """Where a row is drawn: a loop once (past the finish, the column after it)."""
+    course = view["course"]
+    if int(course["laps"]) <= 1 or row <= 0:
+        return row
+    if row > int(course["length"]):
+        return int(course["loop_rows"]) + 1
+    return _physical(view, row)
+
+
+def _drawn_rows(view: RncPublicView) -> tuple[int, int]:
+    """The first and last rows a picture draws: the grid, the course (a loop once), one
+    column past the finish."""
+    course = view["course"]
+    length = int(course["loop_rows"]) if int(course["laps"]) > 1 else int(course["length"])
+    return 1 - int(course["grid_rows"]), length + 1
+
+
+def zoom_starts(view: RncPublicView) -> list[int]:
+    """The first rows of the stretches a zoom offers: together they cover the course."""
+    first, last = _drawn_rows(view)
+    final = max(first, last - ZOOM_ROWS + 1)
+    return [*range(first, final, ZOOM_STEP), final]
+
+
+def zoom_start(view: RncPublicView, seat: int | None) -> int:
+    """Where a zoom opens: the stretch with the player's car (else the car on turn, else the
+    last car) about a third of the way in."""
+    cars = [c for c in view["cars"] if c["placed"] and not c["out"]]
+    focus = next((c for c in cars if c["seat"] == seat), None) or next(
+        (c for c in cars if c["seat"] == view.get("turn")), None
+    )
+    if focus is None and cars:
+        focus = min(cars, key=lambda car: _display_row(view, int(car["row"])))
+    row = _display_row(view, int(focus["row"])) if focus else _drawn_rows(view)[0]
+    return min(zoom_starts(view), key=lambda start: abs(start - (row - ZOOM_ROWS // 3)))
+
+
+def zoom_span(view: RncPublicView, start: int, tr: Tr) -> dict[str, str]:
+    """The names of a stretch's first and last rows, as the picture's ruler names them."""
+    _, last = _drawn_rows(view)
+
+    def name(row: int) -> str:
+        if row <= 0:
+            return tr("render.rushncrush.grid_row", n=1 - row)
+        return str(min(row, last - 1))
+
+    return {"first": name(start), "last": name(min(start + ZOOM_ROWS - 1, last))}
+
+
+def zoom_menu(match_id: int, view: RncPublicView, shown: int, tr: Tr) -> discord.ui.View:
+    options = [
+        discord.SelectOption(
+            label=tr("rushncrush.zoom.stretch", **zoom_span(view, start, tr)),
+            value=str(start),
+            default=start == shown,
+        )
+        for start in zoom_starts(view)
+    ]
+    menu = discord.ui.View(timeout=None)
+    if len(options) > 1:
+        menu.add_item(ZoomMenu(match_id, options, tr("rushncrush.zoom.choose")))
+    return menu
+
+
+def _zoom_cog(interaction: discord.Interaction) -> RushNCrushCog | None:
+    client = interaction.client
+    cog = client.get_cog(RNC_COG) if isinstance(client, commands.Bot) else None
+    return cog if isinstance(cog, RushNCrushCog) else None
+
+
+class ZoomButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rt:rnczoom:(?P<match>\d+)"
+):
+    """🔍 Zoom on a board: anyone's private picture of a stretch of the course."""
+
+    def __init__(self, match_id: int, label: str = "🔍") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=discord.ButtonStyle.secondary, custom_id=f"rt:rnczoom:{match_id}"
+            )
+        )
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ZoomButton:
+        return cls(number(match["match"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = _zoom_cog(interaction)
+        if cog is not None:
+            await cog.show_zoom(interaction, self.match_id, None)
+
+
+class ZoomMenu(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"rt:rnczoomto:(?P<match>\d+)"
+):
+    """The zoom's menu: another stretch of the course, in the same private message."""
+
+    def __init__(
+        self,
+        match_id: int,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"rt:rnczoomto:{match_id}",
+                options=options or [discord.SelectOption(label="-", value="0")],
+                placeholder=placeholder,
+            )
+        )
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ZoomMenu:
+        made = cls(number(match["match"]))
+        if isinstance(item, discord.ui.Select):
+            made.item.options = item.options
+        return made
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = self.item.values
+        text = str(values[0]) if values else ""
+        start = int(text) if text.lstrip("-").isdigit() and len(text) < 6 else 0
+        cog = _zoom_cog(interaction)
+        if cog is not None:
+            await cog.show_zoom(interaction, self.match_id, start)
+
+
 class RushNCrushCog(
     RushNCrushPresenter, GameCog, group_name="rushncrush", group_description="Play Rush'n'Crush"
 ):
@@ -586,6 +744,52 @@ class RushNCrushCog(
             thread=thread,
             time_limit=time_limit,
         )
+
+    async def cog_load(self) -> None:
+        await super().cog_load()
+        self.bot.add_dynamic_items(ZoomButton, ZoomMenu)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(ZoomButton, ZoomMenu)
+        await super().cog_unload()
+
+    async def show_zoom(
+        self, interaction: discord.Interaction, match_id: int, start: int | None
+    ) -> None:
+        """🔍 Zoom (``start`` None: around the clicker's car), or a stretch picked in the
+        zoom's menu: a private picture of that stretch of the course, drawn from what the
+        clicker may see (their seat's view, or the public one), with the menu."""
+        flow = self.bot.table
+        async with flow.guarded(interaction, match_id):
+            match = await self.bot.service.get(match_id)
+            if match.game != self.game_name:
+                raise UnknownAction(match=match)
+            if match.status not in ("active", "finished", "frozen"):
+                raise MatchNotActive(match=match)
+            if start is None:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+            else:
+                await interaction.response.defer()
+            tr = Tr(interaction.locale)
+            seat = match.seat_of(interaction.user.id)
+            view = self.bot.service.engine(match).view(self.bot.service.load_state(match), seat)
+            public = _public_view(view)
+            starts = zoom_starts(public)
+            shown = zoom_start(public, seat) if start is None else start
+            shown = min(starts, key=lambda first: abs(first - shown))
+            labels = self.render_labels(view, flow.naming.names(match, tr, for_text=False), tr)
+            png = await self.bot.painter.render_private(
+                self.game_name, view, f"zoom:{shown}", labels
+            )
+            content = tr("rushncrush.zoom.shown", **zoom_span(public, shown, tr))
+            menu = zoom_menu(match.id, public, shown, tr)
+            files = [discord.File(io.BytesIO(png), filename="zoom.png")] if png else []
+            if start is None:
+                await interaction.followup.send(content, files=files, view=menu, ephemeral=True)
+            else:
+                await interaction.edit_original_response(
+                    content=content, attachments=files, view=menu
+                )
 
     @staticmethod
     def course_options(

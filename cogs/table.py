@@ -19,6 +19,7 @@ from discord.ext import commands
 from bot.i18n import Tr
 from bot.table.errors import MatchFrozen, NoMatchHere
 from cogs._components import REPLAYS_COG, number, typed_choice
+from cogs._dispatch import refused
 from cogs._follow_components import FOLLOW_COG
 from cogs._host import TableHost
 
@@ -72,8 +73,9 @@ class TableCog(
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """A typed choice (see ``cogs._components.TypeButton``) comes back here."""
-        typed = typed_choice(interaction)
+        """A typed choice (see ``cogs._components.TypeButton``) comes back here (unless the
+        bot refused it as forged, ``cogs._dispatch``)."""
+        typed = None if refused(interaction) else typed_choice(interaction)
         if typed is not None:
             found, text = typed
             await self.flow.on_typed(

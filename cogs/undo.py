@@ -11,6 +11,7 @@ declared in the ``/match`` group (``cogs.table``), which calls ``UndoCog.ask``.
 
 from __future__ import annotations
 
+import logging
 import re
 from typing import TYPE_CHECKING, Any, cast
 
@@ -27,6 +28,8 @@ from cogs._host import TableHost
 
 if TYPE_CHECKING:
     from cogs._flow import TableFlow
+
+log = logging.getLogger(__name__)
 
 #: The name this cog is loaded under (the buttons find it by it).
 UNDO_COG = "UndoCog"
@@ -84,9 +87,12 @@ class UndoCog(commands.Cog):
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(UndoButton)
+        self.flow.seats.keepers.append(self.settle_requests)
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(UndoButton)
+        if self.settle_requests in self.flow.seats.keepers:
+            self.flow.seats.keepers.remove(self.settle_requests)
 
     def action_text(self, match: Match, plan: undo.UndoPlan, tr: Tr) -> str:
         """The action taken back, as its button read (drawn from the public view: an action
@@ -116,7 +122,8 @@ class UndoCog(commands.Cog):
                 await interaction.followup.send(tr("undo.done_alone", action=action))
                 return
             public = self.flow.naming.guild_tr(match)
-            asked_at = asked.match.version  # the version the request is stored with
+            assert asked.request is not None
+            asked_at = asked.request.version  # the public version it was asked at
             view = discord.ui.View(timeout=None)
             view.add_item(UndoButton(match.id, asked_at, True, public("undo.button.accept")))
             view.add_item(UndoButton(match.id, asked_at, False, public("undo.button.refuse")))
@@ -132,10 +139,12 @@ class UndoCog(commands.Cog):
                     raise NoMatchHere()
                 # Named in the text, pinged only as their /notify settings say.
                 allowed = await self.flow.boards.notifier.mentions(list(asked.voters))
-                await channel.send(text, view=view, allowed_mentions=allowed)
+                posted = await channel.send(text, view=view, allowed_mentions=allowed)
             except BaseException:
                 await self.bot.store.drop_undo_request(match.id)  # nobody could answer it
                 raise
+            # Kept until its buttons are gone: a stop before that is settled at the next tick.
+            await self.bot.store.set_undo_message(match.id, posted.id, posted.channel.id)
             await interaction.followup.send(tr("undo.posted", players=mentions(asked.voters)))
 
     async def on_answer(
@@ -150,6 +159,7 @@ class UndoCog(commands.Cog):
             await interaction.response.defer()
             shown = interaction.message.content if interaction.message else ""
             quiet = discord.AllowedMentions.none()
+            message_id = interaction.message.id if interaction.message else None
             try:
                 answer = await self.service.answer_undo(
                     match_id, version, interaction.user.id, accept
@@ -159,7 +169,14 @@ class UndoCog(commands.Cog):
                 await interaction.edit_original_response(
                     content=f"{shown}\n⌛ {public(error.key)}", view=None, allowed_mentions=quiet
                 )
+                await self._settled(match_id, message_id)
                 raise  # and the clicker is told why, privately
+            except undo.UndoClosed:
+                # Over before this click (a stop may have kept its buttons): they go now.
+                if interaction.message is not None and interaction.message.components:
+                    await interaction.edit_original_response(view=None)
+                await self._settled(match_id, message_id)
+                raise
             who = interaction.user.mention
             if answer.outcome == "accepted":
                 line = public("undo.accepted_by", player=who, players=mentions(answer.waiting))
@@ -171,8 +188,53 @@ class UndoCog(commands.Cog):
             await interaction.edit_original_response(
                 content=f"{shown}\n{line}", view=None, allowed_mentions=quiet
             )
+            await self._settled(match_id, message_id)
             if answer.outcome == "done":
                 await self.republish(match_id)
+
+    async def _settled(self, match_id: int, message_id: int | None) -> None:
+        if message_id is not None:
+            await self.bot.store.drop_undo_message(match_id, message_id)
+
+    async def settle_requests(self, now: float) -> None:
+        """The messages of requests that are over but still show Accept / Refuse (the
+        bot stopped between closing one and editing its message; or nobody answered a
+        request the match moved past, or that expired) lose their buttons, with a line
+        saying why. Run at start-up and by each timer tick (``SeatKeeper.keepers``)."""
+        rows = await self.bot.store.undo_messages(self.flow.shards)
+        newest = {match_id: message_id for match_id, message_id, _ in rows}
+        for match_id, message_id, channel_id in rows:
+            try:
+                standing = await self.service.undo_standing(match_id)
+                if standing == "open" and newest[match_id] == message_id:
+                    continue
+                await self._settle(match_id, message_id, channel_id, standing)
+            except Exception:
+                log.warning("undo request %s of match %s not settled", message_id, match_id)
+
+    async def _settle(self, match_id: int, message_id: int, channel_id: int, standing: str) -> None:
+        channel = await self.flow.boards.channel(channel_id)
+        if not isinstance(channel, discord.TextChannel | discord.Thread):
+            await self.bot.store.drop_undo_message(match_id, message_id)
+            return
+        try:
+            message = await channel.fetch_message(message_id)
+            if message.components:
+                match = await self.service.get(match_id)
+                key = {"lapsed": "undo.error.lapsed", "expired": "undo.error.expired"}.get(
+                    standing, "undo.error.gone"
+                )
+                line = self.flow.naming.guild_tr(match)(key)
+                await message.edit(
+                    content=f"{message.content}\n⌛ {line}",
+                    view=None,
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+        except discord.NotFound:
+            pass  # the message is gone: nothing left to settle
+        await self.bot.store.drop_undo_message(match_id, message_id)
+        if standing in ("lapsed", "expired"):
+            await self.bot.store.drop_undo_request(match_id)
 
     async def republish(self, match_id: int) -> None:
         """The board again, at the position before the actions taken back."""

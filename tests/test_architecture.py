@@ -38,8 +38,8 @@ MAY_IMPORT: dict[str, tuple[set[str], set[str]]] = {
     "games": (set(), set()),
     "i18n": (set(), {"babel"}),
     "renderers": ({"games"}, {"PIL", "isal", "xxhash"}),
-    "store": ({"games"}, {"aiosqlite", "asyncpg", "openskill"}),
-    "table": ({"games", "store"}, set()),
+    "store": ({"games"}, {"aiosqlite", "asyncpg", "openskill", "orjson"}),
+    "table": ({"games", "store"}, {"networkx"}),
     "pictures": ({"games", "renderers", "store", "table"}, {"PIL"}),
     "cogs": ({"games", "renderers", "store", "table", "pictures", "i18n"}, {"discord"}),
     "startup": (
@@ -49,7 +49,7 @@ MAY_IMPORT: dict[str, tuple[set[str], set[str]]] = {
     "cli": ({"startup", "tools"}, set()),
     "tools": (
         {"games", "renderers", "store", "table", "pictures", "i18n", "cogs", "startup"},
-        {"discord", "PIL", "asyncpg", "aiosqlite"},
+        {"discord", "PIL", "asyncpg", "aiosqlite", "simcord"},  # simcord: bench --soak
     ),
     "tests": (set(LAYER_OF_PREFIX.values()), {"*"}),
 }

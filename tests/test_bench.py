@@ -29,7 +29,14 @@ async def test_the_mixed_bench_clicks_every_turn_game_claims_timers_and_checks(
     from bot.tools.bench_shards import MIXED, BenchOptions
 
     options = BenchOptions(
-        game="mixed", matches=12, rate=20.0, seconds=2.5, seed=1, render_processes=1, timers=2
+        game="mixed",
+        matches=12,
+        rate=20.0,
+        seconds=2.5,
+        seed=1,
+        render_processes=1,
+        timers=2,
+        cpu_clicks=2,
     )
     result = await run_bench(options, f"sqlite:///{tmp_path / 'bench.db'}")
     measures = result.measures
@@ -38,6 +45,18 @@ async def test_the_mixed_bench_clicks_every_turn_game_claims_timers_and_checks(
     assert measures.games == set(MIXED), "each turn game was clicked and drawn"
     assert measures.bare_encode, "some boards timed beside a bare encode"
     assert result.passed, report(result)
+    # What a click costs, split between the bot process and the render worker, per game.
+    assert measures.bot_cpu_s > 0 and measures.worker_cpu_s > 0
+    assert set(measures.cpu_by_game) == set(MIXED)
+    lines = report(result)
+    assert any(line.startswith("CPU per click during the run:") for line in lines)
+    assert sum(": CPU per click, one at a time:" in line for line in lines) == len(MIXED)
+    # The sampled boards drawn the old way and the new: the very same pixels.
+    side = [line for line in lines if " render, old → new " in line]
+    assert side and all("pixels identical: " in line for line in side)
+    for line in side:
+        same, boards = line.rsplit("pixels identical: ", 1)[1].split("/")
+        assert same == boards, line
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
@@ -176,3 +195,22 @@ def test_a_warmed_up_render_worker_gives_back_what_warming_up_freed() -> None:
         ).stdout
     )
     assert resident_kb < 100 * 1024, f"{resident_kb // 1024} MB after warming up"
+
+
+def test_a_sampled_board_is_drawn_the_old_way_and_the_new_with_the_same_pixels() -> None:
+    """The bench's side by side: the board after a click encoded by zlib whole and by bands
+    (the match's previous board in the band store), split into its steps."""
+    from bot.games import GAMES
+    from bot.tools.bench_render import side_by_side, side_by_side_lines
+
+    engine = GAMES["bugrace"]
+    state = engine.new_state(3, 7)
+    before = engine.view(state, None)
+    seat = min(engine.to_act(state))
+    after = engine.view(engine.apply(state, seat, engine.legal_actions(state, seat)[0]), None)
+    (row,) = side_by_side([("bugrace", before, after, {"player_0": "Ada"})])
+    assert row.identical and row.draw_ms > 0 and row.old_map_ms > 0 and row.old_deflate_ms > 0
+    assert row.new_digest_ms > 0 and 0 < row.bands_reused < 1
+    assert abs(row.new_bytes - row.old_bytes) <= 0.1 * row.old_bytes
+    (line,) = side_by_side_lines([row])
+    assert line.startswith("bugrace render, old → new") and line.endswith("identical: 1/1")

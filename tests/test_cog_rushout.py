@@ -216,10 +216,10 @@ def test_a_placement_reads_as_dice_target_and_progress() -> None:
     state = trial_state()
     view = GAME.view(state, 1)
     actions = [p["action"] for p in view["me"]["placements"] if p["target"] == "t1"]
-    assert "place t1 0 1" in actions
-    assert cog().action_label("place t1 0 1", view, Tr("en")) == "🗡🗡 → Trial 2 · ✅"
-    assert cog().action_label("place t1 0", view, Tr("en")) == "🗡 → Trial 2 · 1/2"
-    assert cog().action_label("place t2 1 2", view, Tr("fr")) == "🗡👣 → Épreuve 3 · 2/3"
+    assert "place std01 0 1" in actions  # the card by its id, wherever it lies
+    assert cog().action_label("place std01 0 1", view, Tr("en")) == "🗡🗡 → Trial 2 · ✅"
+    assert cog().action_label("place std01 0", view, Tr("en")) == "🗡 → Trial 2 · 1/2"
+    assert cog().action_label("place std06 1 2", view, Tr("fr")) == "🗡👣 → Épreuve 3 · 2/3"
 
 
 def test_the_throw_shows_the_cooldown_left_in_live_play() -> None:
@@ -289,3 +289,87 @@ async def test_the_slash_commands_are_synced_with_french_for_every_option(simcor
     assert new["ai"]["max_value"] == 4 and new["throws"]["max_value"] == 6
     rules_mode = subcommands["rules"]["options"][0]
     assert rules_mode["name"] == "mode" and len(rules_mode["choices"]) == len(data.MODES)
+
+
+# ------------------------------------------------------------------ the controller's buttons
+def reachable(presenter: RushOutPresenter, actions: list[str], view: Any) -> tuple[set[str], int]:
+    """The actions a controller reaches through its steps (dice picked, "More…", a card of a
+    spell's choice), and the most buttons it shows at once; each step within Discord's
+    limits (5 rows of 5)."""
+    found: set[str] = set()
+    most = 0
+    seen: set[str | None] = set()
+    todo: list[str | None] = [None]
+    while todo:
+        step = todo.pop()
+        if step in seen:
+            continue
+        seen.add(step)
+        layout = presenter.panel_layout(actions, view, step, Tr("en"))
+        assert layout is not None
+        assert len(layout.rows) <= 5 and all(len(row) <= 5 for row in layout.rows)
+        most = max(most, sum(len(row) for row in layout.rows))
+        for row in layout.rows:
+            for choice in row:
+                if choice.action is not None:
+                    assert choice.action in actions and not choice.disabled
+                    found.add(choice.action)
+                elif not choice.disabled:
+                    todo.append(choice.step or None)
+    return found, most
+
+
+@pytest.mark.parametrize(
+    "players, seed, options",
+    [
+        (5, 2, {"mode": "scenario6"}),
+        (4, 3, {"mode": "scenario3", "play": "pulse", "throws_per_pulse": 2}),
+    ],
+)
+def test_the_controller_reaches_every_useful_action_with_few_buttons_at_once(
+    players: int, seed: int, options: dict[str, Any]
+) -> None:
+    presenter, rng = cog(), random.Random(seed)
+    state = GAME.new_state(players, seed, options)
+    sizes: list[int] = []
+    for _ in range(1500):
+        if GAME.outcome(state) is not None:
+            break
+        acting = sorted(GAME.to_act(state))
+        for seat in acting:
+            view = GAME.view(state, seat)
+            actions = GAME.legal_actions(state, seat)
+            found, most = reachable(presenter, actions, view)
+            assert set(actions) - set(view["me"]["idle"]) <= found, (seat, actions)
+            sizes.append(most)
+        if not acting:
+            state = GAME.apply(state, SYSTEM_SEAT, "pulse end")
+            continue
+        seat = rng.choice(acting)
+        state = GAME.apply(state, seat, GAME.bot_action(state, seat, rng))
+    sizes.sort()
+    assert sizes[len(sizes) * 9 // 10] <= 10, "nine controllers in ten show 10 buttons or fewer"
+    assert max(sizes) <= 16
+
+
+def test_the_sorcerer_picks_dice_then_a_spell_card() -> None:
+    state = arranged(
+        GAME.new_state(3, 7),
+        trials=["std04", "std05", "std02"],
+        spells=["dracology7", "confusion5", "confusion2"],
+        fresh={0: ["pl", "ea", "J", "fe", "fe"]},
+    )
+    view, actions, tr = GAME.view(state, 0), GAME.legal_actions(state, 0), Tr("en")
+    first = cog().panel_layout(actions, view, None, tr)
+    assert first is not None
+    dice, *_ = first.rows
+    assert [c.label for c in dice] == ["🌱", "💧", "✨", "☄", "☄"]
+    assert len([c for row in first.rows for c in row if c.action]) <= 5
+    picked = cog().panel_layout(actions, view, dice[0].step, tr)  # the Plant
+    assert picked is not None
+    assert picked.rows[0][0].label == "🌱 ✓"
+    offered = [c.action for row in picked.rows for c in row if c.action]
+    assert offered == ["place dracology7 0", "place confusion5 0", "throw"]
+    assert picked.lines == ["👆 Picked: 🌱. Now a card."]
+    stale = cog().panel_layout(actions, view, "d:0ea", tr)  # a die it no longer shows
+    assert stale == first

@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from bot.games import GAMES, Game, IllegalAction
-from bot.games.base import MAX_ACTION_LENGTH, clock_of
+from bot.games.base import DEFAULT_LEVEL, LEVELS, MAX_ACTION_LENGTH, clock_of
+from bot.games.search import deterministic
 from bot.i18n import Tr
 
 GAME_NAMES = sorted(GAMES)
@@ -41,10 +42,12 @@ def play_out(
     *,
     steps: int = MAX_STEPS,
     check_every: int = 1,
+    level: str = DEFAULT_LEVEL,
 ) -> tuple[Any, int]:
-    """Play up to ``steps`` actions (to the end by default): AI seats use ``bot_action``,
-    the others pick a random legal action. The contract is checked every ``check_every``
-    steps and at the last state; returns that state and the number of actions played."""
+    """Play up to ``steps`` actions (to the end by default): AI seats use ``bot_action`` at
+    ``level``, the others pick a random legal action. The contract is checked every
+    ``check_every`` steps and at the last state; returns that state and the number of
+    actions played."""
     rng = random.Random(seed)
     state = game.new_state(players, seed)
     for step in range(steps):
@@ -57,8 +60,8 @@ def play_out(
         seat = rng.choice(sorted(acting))
         legal = game.legal_actions(state, seat)
         if seat in ai_seats:
-            action = game.bot_action(state, seat, rng)
-            assert action in legal, f"AI chose {action!r}, not among {legal}"
+            action = game.bot_action(state, seat, rng, level=level)
+            assert action in legal, f"AI ({level}) chose {action!r}, not among {legal}"
         else:
             action = rng.choice(legal)
         state = game.apply(state, seat, action)
@@ -125,6 +128,27 @@ def test_ai_only_game_ends(name: str, seed: int) -> None:
     assert outcome is not None
     assert all(0 <= w < players for w in outcome.winners)
     assert_reason_is_told(name, outcome.reason)
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_ends_ai_only_games_at_every_player_count(name: str, level: str) -> None:
+    """Every seat an AI of this level, one whole game per player count, within
+    ``MAX_STEPS`` actions (the search's clock switched off: the same game on any machine).
+    The normal level's games at the counts ``test_ai_only_game_ends`` plays are not played
+    again."""
+    game = GAMES[name]
+    played = {players_for(game, seed) for seed in WHOLE_GAME_SEEDS}
+    counts = [n for n in player_counts(game) if level != DEFAULT_LEVEL or n not in played]
+    with deterministic():
+        for players in counts:
+            seats = set(range(players))
+            state, _ = play_out(
+                game, players, 100 + players, seats, check_every=CHECK_EVERY * 3, level=level
+            )
+            outcome = game.outcome(state)
+            assert outcome is not None
+            assert all(0 <= w < players for w in outcome.winners)
 
 
 def assert_reason_is_told(game: str, reason: str) -> None:

@@ -413,7 +413,7 @@ async def test_a_french_server_gets_french_board_text(simcord_env) -> None:
     table = Table(simcord_env, locale="fr")
     alice = table.member("alice")
     await table.open(alice, "bugrace", ai=1, expert=True)
-    assert "Variante expert : oui" in json.dumps(table.lobby().embeds[0].to_dict())
+    assert "Variante expert\\u00a0: oui" in json.dumps(table.lobby().embeds[0].to_dict())
     await table.lobby_click(alice, "Démarrer")
     await simcord_env.advance_time(5)
     board = table.board()
@@ -460,7 +460,7 @@ def test_the_two_player_round_sentence_reads_in_both_languages() -> None:
     french = cog.event_lines([event], {}, ["alice", "bob"], Tr("fr"))
     assert english == ["🔄 Round 2: everyone drafts; the two players swap the cards they pass."]
     assert french == [
-        "🔄 Manche 2 : draft ; les deux joueurs s'échangent les cartes qu'ils passent."
+        "🔄 Manche 2\u00a0: draft\u00a0; les deux joueurs s'échangent les cartes qu'ils passent."
     ]
     three = {"type": "round_started", "round": 2, "direction": "left"}
     assert "pass to the left" in cog.event_lines([three], {}, ["a", "b", "c"], Tr("en"))[0]
@@ -639,7 +639,7 @@ def test_a_play_all_button_says_which_legs_it_moves() -> None:
         "Play 🃏 left front · right hind: move left front"
     )
     assert cog.action_label(f"play {some} all", view, fr) == (
-        "Jouer 🃏 avant gauche · arrière droite : avancer avant gauche"
+        "Jouer 🃏 avant gauche · arrière droite\u00a0: avancer avant gauche"
     )
     assert cog.action_label("body", view, en) == "⬆ Move body to rows 2–4"
     after = ENGINE.apply(state, 0, f"play {every} all")

@@ -577,10 +577,10 @@ def test_french_reads_as_french() -> None:
     view = ENGINE.view(state, 0)
     tr = Tr("fr")
     assert cog.action_label("attack B1 R1", view, tr) == (
-        "✈ Avion B1 en K12 → bateau rouge en K14 : 2 contre 1, dé bleu"
+        "✈ Avion B1 en K12 → bateau rouge en K14\u00a0: 2 contre 1, dé bleu"
     )
     assert cog.action_label("order non attack_pawn on", view, tr) == (
-        "Non contre une attaque gagnée sur mes pions : désactivé → activé"
+        "Non contre une attaque gagnée sur mes pions\u00a0: désactivé → activé"
     )
     plane = {"type": "attack", "seat": 1, "leader": "R1", "target": "B1", "attack": 1,
              "defence": 2, "die": None, "roll": None, "result": "repelled"}  # fmt: skip
@@ -635,7 +635,7 @@ async def test_a_french_server_gets_a_french_lobby_and_board(simcord_env) -> Non
     table = Table(simcord_env, locale="fr")
     alice = table.member("alice")
     await table.open(alice, "fireship", ai=1, rounds=20)
-    assert "Limite de manches : 20 manches" in table.lobby().embeds[0].fields[1].value
+    assert "Limite de manches\u00a0: 20 manches" in table.lobby().embeds[0].fields[1].value
     await table.lobby_click(alice, "Démarrer")
     board = table.board()
     assert "🎯 Mon tour et mes cartes" in button_labels(board)
@@ -808,4 +808,72 @@ def test_pawns_read_as_pawns_and_home_pawns_are_offered_once() -> None:
         assert {step[1] for step in steps if step} == wanted  # one "at home" entry per kind
     labels = cog.render_labels(view, ["alice", "bob", "carol"], Tr("fr"))
     assert [labels[f"letter_{seat}"] for seat in range(4)] == ["B", "R", "V", "J"]
-    assert labels["reach_title"].startswith("{pawn} :")
+    assert labels["pawn_home"] == "{kind} {pawn} au port"  # the reach picture's heading
+
+
+# ------------------------------------------------------------------ pictures for a phone
+def zoom_menu(message: Any) -> tuple[str, list[tuple[str, str, bool]]]:
+    """A zoom's menu: its custom id, and its options (label, value, shown)."""
+    for child in components_of(message):
+        found = child if isinstance(child, dict) else child.to_dict()
+        if str(found.get("custom_id", "")).startswith("rt:fszoomto:"):
+            options = [(o["label"], o["value"], bool(o.get("default"))) for o in found["options"]]
+            return found["custom_id"], options
+    raise AssertionError("no zoom menu")
+
+
+async def test_the_zoom_shows_any_area_of_the_sea_privately_to_anyone(simcord_env) -> None:
+    """🔍 Zoom on the board answers privately with a picture of the area of the sea where
+    the clicker's pawns are, and a menu of the five areas (the quarters and the centre);
+    picking one redraws it in place. Someone not seated may zoom too; nothing public
+    changes."""
+    from cogs.fireship import ZOOM_CELLS
+    from renderers.fireship.layout import WINDOW
+
+    assert ZOOM_CELLS == WINDOW, "the menu names the squares the picture shows"
+    table = Table(simcord_env)
+    alice, carol = table.member("alice"), table.member("carol")
+    await table.open(alice, "fireship", ai=1)
+    await table.lobby_click(alice, "Start")
+    board = table.board()
+    match = await table.match()
+    assert match.seat_of(alice.id) == 0  # blue: her home is up left
+    zoom = next(cid for cid in custom_ids(board) if cid.startswith("rt:fszoom:"))
+    assert "🔍 Zoom" in button_labels(board)
+    before = public_record(table)
+    result = await alice.click(board, custom_id=zoom)
+    answers = [m for m in [result.response, *result.followups] if m is not None]
+    shown = next(m for m in answers if m.attachments)
+    assert all(m.ephemeral for m in answers)
+    assert shown.attachments[0].filename == "zoom.png"
+    assert "Squares A1 to N14 of the sea" in shown.content
+    menu, options = zoom_menu(shown)
+    assert [label for label, _, _ in options] == [
+        "North-west · A1 to N14",
+        "North-east · G1 to T14",
+        "Centre · D4 to Q17",
+        "South-west · A7 to N20",
+        "South-east · G7 to T20",
+    ]
+    assert [label for label, _, default in options if default] == ["North-west · A1 to N14"]
+    await alice.select(shown, [options[-1][1]], custom_id=menu)
+    again = fresh(simcord_env, shown)
+    assert "Squares G7 to T20" in again.content and again.attachments
+    assert [label for label, _, default in zoom_menu(again)[1] if default] == [
+        "South-east · G7 to T20"
+    ]
+    stranger = await carol.click(board, custom_id=zoom)
+    seen = [m for m in [stranger.response, *stranger.followups] if m is not None]
+    assert seen and all(m.ephemeral for m in seen) and any(m.attachments for m in seen)
+    assert public_record(table) == before
+
+
+def test_the_zoom_reads_in_the_readers_language() -> None:
+    from cogs.fireship import zoom_menu as menu_of
+
+    for language, first in (("en", "North-west · A1 to N14"), ("fr", "Nord-ouest · A1 à N14")):
+        menu = menu_of(7, "nw", Tr(language)).children[0]
+        assert isinstance(menu, discord.ui.DynamicItem)
+        assert menu.item.options[0].label == first
+    shown = Tr("fr")("fireship.zoom.shown", first="A1", last="N14")
+    assert shown.startswith("🔍 Cases A1 à N14 de la mer")

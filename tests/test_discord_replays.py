@@ -166,9 +166,9 @@ async def test_the_replay_speaks_french_to_a_french_client(simcord_env, french_c
     table, alice = await finished_ruship(simcord_env)
     result = await alice.click(table.board(), custom_id="rt:replay:1")
     content = "\n".join(m.content for m in replies(result))
-    assert "partie n°1" in content and " tours" in content
+    assert "partie n°\u00a01" in content and " tours" in content
     record = record_of(await replay_files(result))
-    assert record.splitlines()[1].startswith("Joueurs : 1. alice, 2. IA 1"), record[:200]
+    assert record.splitlines()[1].startswith("Joueurs\u00a0: 1. alice, 2. IA 1"), record[:200]
 
 
 async def test_players_asking_for_the_same_replay_get_the_one_drawn(simcord_env) -> None:

@@ -311,7 +311,7 @@ async def test_french_server_gets_french_boards_and_lobby(simcord_env) -> None:
     alice = table.member("alice")
     await table.open(alice, "ruship", ai=True, auto_roll=False)
     lobby = table.lobby()
-    assert "table d'attente" in lobby.embeds[0].title
+    assert "nouvelle table" in lobby.embeds[0].title
     labels = [label_of(b) for row in lobby.components for b in row.children]
     assert labels == ["Rejoindre", "Quitter", "Ajouter une IA", "Démarrer", "Annuler", "Inviter"]
     await table.lobby_click(alice, "Démarrer")

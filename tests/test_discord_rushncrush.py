@@ -26,8 +26,10 @@ from tests.discord_helpers import (
     by,
     check_one_ping_and_one_board_a_turn,
     check_table_manners,
+    components_of,
     custom_id_of,
     custom_ids,
+    fresh,
     label_of,
     panel_from,
     private_text,
@@ -360,7 +362,10 @@ def test_the_rules_say_what_the_engine_does_and_show_the_dashboard() -> None:
         assert len(rules) <= 4096, "an embed's description"
         for gear, bubbles in data.GEAR_BUBBLES.items():
             line = " ".join(f"{speed}{marks[colour]}" for speed, colour in bubbles)
-            assert f"{gear_word} {gear}: {line}" in rules or f"{gear_word} {gear} : {line}" in rules
+            assert (
+                f"{gear_word} {gear}: {line}" in rules
+                or f"{gear_word} {gear}\u00a0: {line}" in rules
+            )
     rules = catalog("en")["rushncrush.rules"]
     for words in (
         "one hard test (5+ passes)",
@@ -399,7 +404,7 @@ def test_step_labels_tell_the_consequences_of_each_step() -> None:
     slow.phase = PHASE_MOVE
     slow.move = Move(points=3, path=[[4, 2]])
     assert cog.action_label("step 5", GAME.view(slow, 0), Tr("fr")) == (
-        "↘ Un pas à droite (en bas), hors de la piste 🪨 choc frontal : −1 blindage"
+        "↘ Un pas à droite (en bas), hors de la piste 🪨 choc frontal\u00a0: −1 blindage"
     )
 
 
@@ -426,7 +431,7 @@ async def test_a_french_server_gets_french_boards(simcord_env) -> None:
     table = Table(simcord_env, locale="fr")
     alice = table.member("alice")
     await table.open(alice, "rushncrush", ai=2)
-    assert "Circuit : Sprint" in table.lobby().embeds[0].fields[1].value
+    assert "Circuit\u00a0: Sprint" in table.lobby().embeds[0].fields[1].value
     await table.lobby_click(alice, "Démarrer")
     assert "choisit sa place sur la grille" in table.board().content
 
@@ -582,3 +587,58 @@ async def test_trading_ends_by_itself_when_nobody_is_left_to_trade_with(simcord_
     assert state.phase == "grid"
     log = await simcord_env.bot.store.action_log(match.id)
     assert (match.seat_of(alice.id), "ready") in [(seat, action) for _, seat, action in log]
+
+
+# ------------------------------------------------------------------ pictures for a phone
+def zoom_menu(message: Any) -> tuple[str, list[tuple[str, str, bool]]]:
+    """A zoom's menu: its custom id, and its options (label, value, shown)."""
+    for child in components_of(message):
+        found = child if isinstance(child, dict) else child.to_dict()
+        if str(found.get("custom_id", "")).startswith("rt:rnczoomto:"):
+            options = [(o["label"], o["value"], bool(o.get("default"))) for o in found["options"]]
+            return found["custom_id"], options
+    raise AssertionError("no zoom menu")
+
+
+async def test_the_zoom_shows_any_stretch_of_the_course_privately_to_anyone(simcord_env) -> None:
+    """🔍 Zoom on the board answers privately with a picture of a stretch of the course (the
+    clicker's car in it) and a menu of the other stretches; picking one redraws it in place.
+    Someone not seated may zoom too; nothing public changes."""
+    from cogs.rushncrush import ZOOM_ROWS
+    from renderers.rushncrush.layout import BAND_ROWS, ZOOM_BANDS
+
+    assert ZOOM_ROWS == BAND_ROWS * ZOOM_BANDS, "the menu names the rows the picture shows"
+    table = Table(simcord_env)
+    alice, carol = table.member("alice"), table.member("carol")
+    await table.open(alice, "rushncrush", ai=1, course="grand_canyon")
+    await table.lobby_click(alice, "Start")
+    board = table.board()
+    zoom = next(cid for cid in custom_ids(board) if cid.startswith("rt:rnczoom:"))
+    assert "🔍 Zoom" in [label_of(b) for row in board.components for b in row.children]
+    before = public_record(table)
+    result = await alice.click(board, custom_id=zoom)
+    answers = [m for m in [result.response, *result.followups] if m is not None]
+    shown = next(m for m in answers if m.attachments)
+    assert all(m.ephemeral for m in answers)
+    assert shown.attachments[0].filename == "zoom.png"
+    assert "Rows G3 to 42" in shown.content  # the start grid, where the cars wait
+    menu, options = zoom_menu(shown)
+    assert options[0] == ("Rows G3 to 42", "-2", True)
+    assert options[-1][0] == "Rows 37 to 80"
+    await alice.select(shown, [options[-1][1]], custom_id=menu)
+    again = fresh(simcord_env, shown)
+    assert "Rows 37 to 80" in again.content and again.attachments
+    assert [label for label, _, default in zoom_menu(again)[1] if default] == ["Rows 37 to 80"]
+    stranger = await carol.click(board, custom_id=zoom)
+    seen = [m for m in [stranger.response, *stranger.followups] if m is not None]
+    assert seen and all(m.ephemeral for m in seen) and any(m.attachments for m in seen)
+    assert public_record(table) == before
+
+
+async def test_the_private_panel_shows_the_players_own_dashboard(simcord_env) -> None:
+    table = Table(simcord_env)
+    alice = table.member("alice")
+    await table.open(alice, "rushncrush", ai=1)
+    await table.lobby_click(alice, "Start")
+    panel = await open_panel(table, alice)
+    assert [a.filename for a in panel.attachments] == ["panel.png"]

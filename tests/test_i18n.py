@@ -137,3 +137,80 @@ def test_french_never_needs_an_elision_before_a_name() -> None:
         if eliding.search(text) and not key.startswith("fireship.")
     ]
     assert found == []
+
+
+def refusal_keys_raised_by_the_engines() -> dict[str, str]:
+    """Every ``IllegalAction`` key the engines' code can raise, found in their sources:
+    ``IllegalAction(message, key)``, ``require(condition, message, key)`` and Bug Race's
+    ``leg_refusal(message, reason, leg)`` (one key per leg, ``reason.LF``) -> where."""
+    import ast
+    from pathlib import Path
+
+    from bot.games.bugrace.track import LEG_AHEAD, LEGS
+
+    key_argument = {"IllegalAction": 1, "require": 2, "leg_refusal": 1}
+    found: dict[str, str] = {}
+    root = Path(__file__).resolve().parent.parent
+    for source in sorted((root / "bot" / "games").rglob("*.py")):
+        tree = ast.parse(source.read_text(encoding="utf-8"))
+        # The helpers themselves pass their caller's key on (``require``, ``leg_refusal``).
+        helpers = [
+            node
+            for node in ast.walk(tree)
+            if isinstance(node, ast.FunctionDef) and node.name in key_argument
+        ]
+        passed_on = {id(call) for helper in helpers for call in ast.walk(helper)}
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call) or id(node) in passed_on:
+                continue
+            called = getattr(node.func, "id", getattr(node.func, "attr", None))
+            if called not in key_argument:
+                continue
+            where = f"{source.relative_to(root)}:{node.lineno}"
+            index = key_argument[called]
+            key: ast.expr | None = node.args[index] if len(node.args) > index else None
+            key = next((k.value for k in node.keywords if k.arg in ("key", "reason")), key)
+            if key is None:  # the default key, "illegal"
+                found.setdefault("illegal", where)
+            elif isinstance(key, ast.Constant) and isinstance(key.value, str):
+                if called == "leg_refusal":
+                    # A leg is only blocked by the leg ahead of it: the front legs never are.
+                    legs = [leg for leg in LEGS if key.value != "leg_slot_taken" or LEG_AHEAD[leg]]
+                    found.update({f"{key.value}.{leg}": where for leg in legs})
+                else:
+                    found.setdefault(key.value, where)
+            else:  # a computed key cannot be checked here: a player might read English
+                raise AssertionError(f"{where}: a refusal key this test cannot read")
+    return found
+
+
+def test_every_refusal_an_engine_raises_reads_in_both_languages() -> None:
+    """A refused move reads "Coup refusé : <the reason>": a reason with no French entry
+    would come out in English ("Coup refusé : Those dice cannot go there now.")."""
+    keys = refusal_keys_raised_by_the_engines()
+    assert {"bad_placement", "leg_slot_taken.LH", "pawn_gone", "illegal"} <= set(keys)
+    for language in ("en", "fr"):
+        held = catalog(language)
+        missing = {
+            key: where
+            for key, where in keys.items()
+            if f"illegal.{key}" not in held and f"illegal.{key}{PLURAL}other" not in held
+        }
+        assert missing == {}, f"{language}: refusals with no text"
+
+
+def test_french_is_typeset_as_french() -> None:
+    """A no-break space (U+00A0) before : ; ! ? and inside « », so a line never starts
+    with a lone colon; plural forms rather than a hand-made "(s)"; and the words settled
+    in docs/french.md rather than the ones a French player would not use."""
+    import re
+
+    loose = re.compile(r"[ \u202f][:;!?»]|«[ \u202f]")
+    hand_made_plural = re.compile(r"\w\((s|x|e|es)\)")
+    avoided = re.compile(r"table d'attente|\bmatch\b|\ben direct\b", re.IGNORECASE)
+    french = {key: text for key, text in catalog("fr").items()}
+    assert [key for key, text in french.items() if loose.search(text)] == []
+    assert [key for key, text in french.items() if hand_made_plural.search(text)] == []
+    assert [key for key, text in french.items() if avoided.search(text)] == []
+    # Rush Out!: the hero's Fire and the sorcerer's Flame are two symbols, two words.
+    assert french["render.rushout.face_F"] != french["render.rushout.face_fe"]

@@ -24,7 +24,7 @@ from cogs.fireship import FireshipPresenter
 from cogs.ruship import RushipPresenter
 from cogs.rushncrush import RushNCrushPresenter
 from cogs.rushout.presenter import RushOutPresenter
-from renderers.base import clear_caches, clear_layers
+from renderers.base import Canvas, clear_caches, clear_layers
 from renderers.base.measure import TextRecord, points_on_phone, recording_texts
 
 #: The smallest text, and the smallest number, a phone reader can read without zooming.
@@ -40,7 +40,7 @@ PRESENTERS: dict[str, type[Presenter]] = {
     "rushout": RushOutPresenter,
 }
 #: The games whose boards are drawn for a phone.
-PHONE_FIRST: tuple[str, ...] = ("ruship", "bugrace", "rushncrush")
+PHONE_FIRST: tuple[str, ...] = ("rushout", "rushncrush", "ruship", "bugrace", "fireship")
 LONG_NAMES = ("Wolfgang Amadeus Mozart-Wagner X", "Ŵẅẃ Ŵẅẃ Ŵẅẃ Ŵẅẃ Ŵẅẃ Ŵẅẃ Ŵẅẃ W")
 
 
@@ -99,8 +99,15 @@ def test_every_board_text_reads_on_a_phone(game_name: str, language: str) -> Non
 
 
 def test_the_measure_sees_small_text() -> None:
-    """The measure itself: a board drawn before phones (Fireship's sea) has tiny letters."""
-    record, width = _measure("fireship", 2, 0, "en")
+    """The measure itself: a word drawn as small as on the boards drawn before phones (a
+    16 px letter on a picture 1,186 px wide, Fireship's old sea) reads under 9 pt, and a
+    word cut to fit is seen cut."""
+    width = 1186
+    canvas = Canvas(width, 100)
+    with recording_texts() as record:
+        canvas.text((10, 10), "B", 16)
+        canvas.clip_text("A long word cut to fit", 60, 18)
     smallest = record.smallest()
-    assert smallest is not None
+    assert smallest is not None and smallest.text == "B"
     assert points_on_phone(smallest.size, width) < MIN_POINTS
+    assert record.clipped == ["A long word cut to fit"]

@@ -158,7 +158,7 @@ async def test_a_match_reads_only_translated_words(simcord_env, game_name: str) 
 
 PICTURE_NAMES = ["alice", "bob", "carol", "dave", "erin", "frank"]
 #: The games whose every drawn word comes from the reader's language.
-TRANSLATED_PICTURES = ("bugrace", "ruship", "rushncrush", "rushout")
+TRANSLATED_PICTURES = ("bugrace", "fireship", "ruship", "rushncrush", "rushout")
 
 
 @pytest.mark.parametrize("game_name", TRANSLATED_PICTURES)

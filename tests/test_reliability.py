@@ -410,7 +410,8 @@ async def test_a_time_limit_outside_the_choices_is_refused(simcord_env) -> None:
     alice = table.member("alice")
     forget_choices(simcord_env, "ruship", "time_limit")
     result = await table.open(alice, "ruship", ai=True, time_limit=5)
-    assert "time limit" in private_text(result)
+    # Refused by the one check of every option (``cogs._inputs``), which names the option.
+    assert "`time_limit` can't take that value" in private_text(result)
     assert await table.match() is None
 
 
@@ -434,3 +435,137 @@ async def test_a_huge_name_is_capped_in_every_message_and_picture(simcord_env) -
     (stored,) = [name for uid, name in match.settings["names"].items() if int(uid) == giant.id]
     assert len(stored) == NAME_LIMIT
     assert all("W" * (NAME_LIMIT + 1) not in m.content for m in table.channel.history())
+
+
+# ------------------------------------------------------------------ a full disk
+def test_a_full_disk_is_one_clear_line_at_start_up(monkeypatch) -> None:
+    import sqlite3
+
+    from bot.store import sqlite as sqlite_driver
+    from bot.store.sqlite import SqliteStore
+
+    store = SqliteStore("/srv/x.db")
+    full = store._explain(sqlite3.OperationalError("database or disk is full"))
+    assert "is full" in full and "free some space" in full
+    monkeypatch.setattr(sqlite_driver, "_nearly_full", lambda path: True)
+    io_on_full_disk = store._explain(sqlite3.OperationalError("disk I/O error"))
+    assert "is full" in io_on_full_disk, "an existing database on a full disk says I/O error"
+    monkeypatch.setattr(sqlite_driver, "_nearly_full", lambda path: False)
+    failing = store._explain(sqlite3.OperationalError("disk I/O error"))
+    assert "could not be read or written" in failing and "health" in failing
+
+
+async def test_a_click_the_full_disk_cannot_save_says_so_and_changes_nothing(
+    simcord_env, monkeypatch, caplog
+) -> None:
+    import sqlite3
+
+    table = Table(simcord_env)
+    alice, bob = await start_two_humans(table)
+    store = table.bot.store
+    version = (await table.match()).version
+
+    async def full(*args: Any, **kwargs: Any) -> Any:
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(store, "update", full)
+    player = player_on_turn(table, alice, bob)
+    result = await table.click_action(player, action_buttons(table.board())[0])
+    assert "storage is full" in private_text(result)
+    monkeypatch.undo()
+    assert (await table.match()).version == version
+    lines = [r for r in caplog.records if "disk is full" in r.getMessage()]
+    assert lines and all(r.exc_info is None for r in lines), "one clear line, no traceback"
+
+
+# ------------------------------------------------------------------ a long rate limit
+async def test_a_long_rate_limit_holds_neither_this_matchs_board_nor_others(
+    simcord_env, monkeypatch
+) -> None:
+    """Discord answers a board's edit with a 429 asking to wait a minute (discord.py then
+    waits before retrying): the board is posted anew within seconds instead, and the other
+    matches' boards are not held behind it."""
+    import asyncio
+
+    held, free = Table(simcord_env), Table(simcord_env)
+    people = [await start_two_humans(held), await start_two_humans(free)]
+    await simcord_env.advance_time(15 * 60)  # the clicks' interactions are over
+    http = simcord_env.bot.http
+    real = http.request
+    requests: dict[str, list[tuple[str, float]]] = {"held": [], "free": []}
+
+    async def rate_limited(route: Any, **kwargs: Any) -> Any:
+        url = str(route.url)
+        for name, table in (("held", held), ("free", free)):
+            if f"/channels/{table.channel.id}/messages" in url:
+                requests[name].append((route.method, simcord_env.now().timestamp()))
+        if route.method == "PATCH" and f"/channels/{held.channel.id}/messages/" in url:
+            await asyncio.sleep(3600)  # discord.py waiting out a 429's retry_after
+        return await real(route, **kwargs)
+
+    monkeypatch.setattr(http, "request", rate_limited)
+    service = simcord_env.bot.service
+    for table in (held, free):
+        match = await table.match()
+        state = service.load_state(match)
+        (seat,) = RUSHIP.to_act(state)
+        user = next(s.user_id for s in match.seats if s.seat == seat)
+        action = RUSHIP.legal_actions(state, seat)[0]
+        await service.act(match.id, match.version, user, action)  # a timer or an AI's move
+    await simcord_env.advance_time(600)  # the catch-up loop's next round
+    for table in (held, free):
+        match = await table.match()
+        assert not match.board_lags and board_version(table.board()) == match.version
+    (_, asked), *_ = requests["held"]
+    posted = next(at for method, at in requests["held"] if method == "POST")
+    assert posted - asked <= 10, f"the board went out {posted - asked:.0f} s after its edit"
+    assert requests["free"][0][1] - asked <= 1, "the other match was not held behind it"
+    assert len(people) == 2
+
+
+# ------------------------------------------------------------------ health
+def test_the_health_command_reads_the_heartbeats_age(tmp_path, capsys) -> None:
+    import os
+
+    from bot.runner import health
+
+    beat = tmp_path / "heartbeat"
+    assert health(["--file", str(beat)]) == 1
+    assert "no heartbeat yet" in capsys.readouterr().err
+    beat.write_text("1\n")
+    os.utime(beat, (1000.0, 1000.0))
+    assert health(["--file", str(beat)], now=lambda: 1060.0) == 0
+    assert health(["--file", str(beat)], now=lambda: 1000.0 + 600) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "last heartbeat 600 s ago" in err[0]
+
+
+def test_the_docker_image_checks_the_bots_health() -> None:
+    from pathlib import Path
+
+    dockerfile = Path(__file__).parent.parent / "Dockerfile"
+    text = dockerfile.read_text()
+    assert "HEARTBEAT_FILE=" in text
+    assert "HEALTHCHECK" in text and '"bot", "health"' in text
+
+
+async def test_a_connected_bot_touches_its_heartbeat(tmp_path, monkeypatch) -> None:
+    from simcord import Env
+
+    from bot import app
+
+    monkeypatch.setattr(app, "HEARTBEAT_SECONDS", 600.0)  # beyond simcord's settling bound
+    beat = tmp_path / "heartbeat"
+    bot = make_bot(tmp_path / "beat.db", heartbeat_file=str(beat))
+    env = Env(bot)
+    await env.start()
+    try:
+        await env.advance_time(600)
+        assert beat.exists(), "written while connected and the database answers"
+        await bot.store.close()
+        beat.unlink()
+        await env.advance_time(600)
+        assert not beat.exists(), "no heartbeat once the database fails"
+    finally:
+        await env.shutdown()
+        await bot.store.close()

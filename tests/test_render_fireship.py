@@ -1,9 +1,12 @@
-"""The Fireship board picture: it renders every stage, from the view it is given alone."""
+"""The Fireship pictures: the board renders every stage, from the view it is given alone; a
+pawn's reach and a zoom on any area of the sea are drawn at the board's readable size."""
 
 from __future__ import annotations
 
 import io
 import random
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pytest
@@ -13,8 +16,18 @@ from bot.games.fireship import GAME, FireshipSeatView, FireshipState, data, scen
 from bot.i18n import Tr
 from renderers import LABEL_DEFAULTS, RENDERERS
 from renderers.base import TextSize, clear_caches, clear_layers
-from renderers.base.measure import recording_texts
-from renderers.fireship import HEIGHT, WIDTH, cell_box, render, render_reach
+from renderers.base.measure import points_on_phone, recording_texts
+from renderers.fireship import (
+    PRIVATE_HEIGHT,
+    WIDTH,
+    board_corner,
+    board_height,
+    reach_corner,
+    render,
+    render_private,
+    render_reach,
+    window_cell_box,
+)
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 MAX_PNG_BYTES = 250_000
@@ -41,7 +54,8 @@ def picture(data: bytes) -> Image.Image:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_start_renders(players: int) -> None:
     image = picture(render(GAME.view(GAME.new_state(players, 1), None)))
-    assert image.size == (WIDTH, HEIGHT)
+    assert image.size == (WIDTH, board_height(players))
+    assert image.height > image.width  # drawn for a phone: portrait
 
 
 def test_a_game_in_play_renders_with_its_trail() -> None:
@@ -49,13 +63,13 @@ def test_a_game_in_play_renders_with_its_trail() -> None:
     assert GAME.outcome(state) is None
     view = GAME.view(state, None)
     assert view["trail"] or view["previous_trail"]
-    assert picture(render(view)).size == (WIDTH, HEIGHT)
+    assert picture(render(view)).size == (WIDTH, board_height(4))
 
 
 def test_a_finished_game_renders() -> None:
     state = advance(GAME.new_state(2, 3), 100_000)
     assert GAME.outcome(state) is not None
-    assert picture(render(GAME.view(state, None))).size == (WIDTH, HEIGHT)
+    assert picture(render(GAME.view(state, None))).size == (WIDTH, board_height(2))
 
 
 def test_moves_change_the_picture() -> None:
@@ -80,18 +94,28 @@ def test_the_reach_picture_highlights_a_pawns_cells() -> None:
     assert state.phase == "act"
     view: FireshipSeatView = GAME.view(state, seat)
     pawn_id = next(iter(view["reach"]))
+    spots = view["reach"][pawn_id]
+    texts, _ = drawn_texts(lambda: render_reach(view, pawn_id))
     reach = picture(render_reach(view, pawn_id))
     plain = picture(render(view))
-    assert reach.size == plain.size == (WIDTH, HEIGHT)
-    assert reach.tobytes() != plain.tobytes()
+    assert reach.size == (WIDTH, PRIVATE_HEIGHT)
+    assert plain.size == (WIDTH, board_height(2))
+    corner = reach_corner(view, pawn_id, spots)
+    shown = [s for s in spots if (c := data.parse_cell(s["cell"])) and in_window(corner, c)]
+    assert shown, "the window around the pawn holds squares it can reach"
+    assert {str(s["cost"]) for s in shown} <= set(texts)  # each with its cost
+
+
+def in_window(corner: tuple[int, int], cell: tuple[int, int]) -> bool:
+    return all(corner[i] <= cell[i] < corner[i] + 14 for i in (0, 1))
 
 
 def test_labels_can_be_translated() -> None:
     view = GAME.view(GAME.new_state(2, 1), None)
     english = render(view)
-    french = render(view, {"title": "Brûlot", "pool": "Réserve", "colour_0": "Bleu"})
+    french = render(view, {"title": "Brûlot", "islands": "Îles", "colour_0": "Bleu"})
     assert english != french
-    assert picture(french).size == (WIDTH, HEIGHT)
+    assert picture(french).size == (WIDTH, board_height(2))
 
 
 def test_the_renderer_is_registered() -> None:
@@ -147,14 +171,30 @@ def test_no_word_is_cut_or_drawn_over_another(language: str) -> None:
 def test_pawn_and_flag_letters_are_the_readers() -> None:
     state = advance(GAME.new_state(4, 2), 60)
     view = GAME.view(state, None)
-    # Letters on tokens, flags and homes are smaller than the rulers' column letters.
-    french, _ = drawn_texts(lambda: render(view, labels_for(view, "fr")), TextSize.SMALL)
-    english, _ = drawn_texts(lambda: render(view, labels_for(view, "en")), TextSize.SMALL)
-    letters = {"en": {t for t in english if len(t) == 1 and t.isalpha()}}
-    letters["fr"] = {t for t in french if len(t) == 1 and t.isalpha()}
-    assert "W" in letters["en"] and "·" in french  # white: "blanc" would read as "bleu"
+    letters: dict[str, set[str]] = {}
+    every: dict[str, list[str]] = {}
+    for language in ("en", "fr"):
+        labels = labels_for(view, language)
+        every[language] = []
+        # The board and a zoom on each area: together they show the whole sea.
+        draws: list[Callable[[], bytes]] = [partial(render, view, labels)]
+        for corner in ("A1", "G1", "D4", "A7", "G7"):
+            draws.append(partial(render_private, view, f"zoom:{corner}", labels))
+        for draw in draws:
+            # Letters on tokens and flags are the smallest words, smaller than the rulers'
+            # column letters and the homes' letters.
+            texts, _ = drawn_texts(draw, TextSize.SMALL + 1)
+            every[language] += texts
+        letters[language] = {t for t in every[language] if len(t) == 1 and t.isalpha()}
+    assert "W" in letters["en"] and "·" in every["fr"]  # white: "blanc" would read as "bleu"
     assert {"G", "Y"} <= letters["en"] and not {"V", "J"} & letters["en"]
     assert {"V", "J"} <= letters["fr"] and not {"G", "Y", "W"} & letters["fr"]
+
+
+def test_the_rulers_letters_come_from_the_labels() -> None:
+    view = GAME.view(GAME.new_state(2, 1), None)
+    texts, _ = drawn_texts(lambda: render_private(view, "zoom:A1", {"column_0": "Ä"}))
+    assert "Ä" in texts and "A" not in texts and "N" in texts and "O" not in texts
 
 
 def test_the_reach_picture_says_which_pawn_in_words() -> None:
@@ -162,23 +202,28 @@ def test_the_reach_picture_says_which_pawn_in_words() -> None:
     view = GAME.view(state, state.turn)
     pawn_id = next(iter(view["reach"]))
     texts, _ = drawn_texts(lambda: render_reach(view, pawn_id, labels_for(view, "fr")))
-    footer = next(t for t in texts if "cases accessibles" in t)
-    assert footer.startswith(f"Avion {pawn_id} au port : ") or " au port" in footer
+    assert "Cases accessibles et leur coût" in texts
+    pawn = next(p for p in view["pawns"] if p["id"] == pawn_id)
+    kind = {"boat": "Bateau", "plane": "Avion", "battleship": "Cuirassé"}[pawn["kind"]]
+    assert pawn["cell"] == "home" and f"{kind} {pawn_id} au port" in texts
 
 
-def cell_corner(image: Image.Image, name: str) -> set[tuple[int, ...]]:
-    """The colours in the top-left corner of a cell (where a special square's mark stays)."""
+def cell_corner(image: Image.Image, corner: tuple[int, int], name: str) -> set[tuple[int, ...]]:
+    """The colours in the top-left corner of a cell (where a special square's mark stays)
+    on a picture whose window starts at ``corner``."""
     cell = data.parse_cell(name)
-    assert cell is not None
-    left, top, _, _ = (int(edge) for edge in cell_box(cell))
+    assert cell is not None and in_window(corner, cell)
+    left, top, _, _ = (int(edge) for edge in window_cell_box(corner, cell))
     rgb = image.convert("RGB")
     return {rgb.getpixel((left + x, top + y)) for x in range(4, 14) for y in range(4, 14)}  # type: ignore[misc]
 
 
 def test_a_pawn_on_a_special_square_leaves_its_mark_visible() -> None:
     on_wheel = scenario(2, pawns=[(0, "boat", "G3"), (0, "boat", "H4"), (1, "boat", "home")])
-    image = picture(render(GAME.view(on_wheel, None)))
-    assert len(cell_corner(image, "G3")) > len(cell_corner(image, "H4")) + 2
+    view = GAME.view(on_wheel, None)
+    image = picture(render(view))
+    corner = board_corner(view)
+    assert len(cell_corner(image, corner, "G3")) > len(cell_corner(image, corner, "H4")) + 2
 
 
 def test_the_reach_keeps_special_squares_visible() -> None:
@@ -189,7 +234,57 @@ def test_the_reach_keeps_special_squares_visible() -> None:
     spots = {spot["cell"] for spot in view["reach"]["B1"]}
     assert {"H5", "G6"} <= spots  # a mystery square and plain sea, both in reach
     image = picture(render_reach(view, "B1"))
-    assert len(cell_corner(image, "H5")) > len(cell_corner(image, "G6")) + 2
+    corner = reach_corner(view, "B1", view["reach"]["B1"])
+    assert len(cell_corner(image, corner, "H5")) > len(cell_corner(image, corner, "G6")) + 2
+
+
+def test_the_board_shows_the_sea_where_the_play_is() -> None:
+    """The board's window follows the player to play: Red's pawns far down right are in it,
+    with the rulers naming their squares."""
+    state = scenario(2, pawns=[(0, "boat", "B12"), (1, "boat", "S17"), (1, "plane", "R18")])
+    state.turn = state.first = 1
+    view = GAME.view(state, None)
+    texts, _ = drawn_texts(lambda: render(view))
+    assert {"S", "R", "17", "18"} <= set(texts)
+    assert "A" not in texts  # the far side of the sea is only in the overview
+    state.turn = state.first = 0
+    texts, _ = drawn_texts(lambda: render(GAME.view(state, None)))
+    assert {"B", "12"} <= set(texts)
+
+
+def test_a_zoom_shows_any_area_of_the_sea_at_the_boards_size() -> None:
+    view = GAME.view(advance(GAME.new_state(3, 2), 40), None)
+    texts, _ = drawn_texts(lambda: render_private(view, "zoom:G7", labels_for(view, "fr")))
+    assert "Cases G7 à T20" in texts
+    assert {"G", "T", "7", "20"} <= set(texts) and "F" not in texts
+    zoom = picture(render_private(view, "zoom:G7"))
+    assert zoom.size == (WIDTH, PRIVATE_HEIGHT)
+    far = picture(render_private(view, "zoom:T20"))  # kept within the sea: the same area
+    assert far.tobytes() == zoom.tobytes()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_private_pictures_read_on_a_phone(language: str) -> None:
+    """A pawn's reach and a zoom hold to the board's sizes: every word at least 9 pt once the
+    picture is shown 400 points wide, every number 11 pt, nothing cut."""
+    state, seat = long_turn()
+    mine = GAME.view(state, seat)
+    labels = labels_for(mine, language)
+    labels["player_0"] = "Wolfgang Amadeus Mozart-Wagner0"
+    movers = [pid for pid, spots in mine["reach"].items() if spots]
+    draws: list[Callable[[], bytes]] = [
+        partial(render_reach, mine, pid, labels) for pid in movers[:3]
+    ]
+    draws.append(partial(render_private, mine, "zoom:D4", labels))
+    for draw in draws:
+        clear_caches()
+        clear_layers()
+        with recording_texts() as record:
+            width = picture(draw()).width
+        for drawn in record.drawn:
+            number = drawn.text.strip().isdigit()
+            assert points_on_phone(drawn.size, width) >= (11 if number else 9), drawn
+        assert record.clipped == []
 
 
 def test_a_time_limited_games_last_board_shows_its_last_round() -> None:

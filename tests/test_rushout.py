@@ -16,8 +16,9 @@ import pytest
 
 from bot.games import GAMES
 from bot.games.base import SYSTEM_SEAT, IllegalAction
-from bot.games.rushout import GAME, RushOutState, arranged, committed_target
+from bot.games.rushout import GAME, Play, RushOutState, arranged, committed_target
 from bot.games.rushout.data import CARDS, MODES, SCROLLS, SOULS
+from bot.games.rushout.state import locate
 from bot.games.rushout.views import CardView, RushOutPublicView
 
 SORCERER, WARRIOR, TRACKER, BARD = 0, 1, 2, 3
@@ -127,25 +128,25 @@ def test_heroes_wait_for_the_sorcerers_first_throw() -> None:
 
 def test_a_throw_rethrows_every_die_not_on_a_card() -> None:
     state = table(new(), fresh={WARRIOR: ["S", "P", "F"]})
-    state = play(state, WARRIOR, "place t1 0 1", "throw")  # S P on SPK: one die to throw
+    state = play(state, WARRIOR, "place std05 0 1", "throw")  # S P on SPK: one die to throw
     assert len(state.seats[WARRIOR].fresh) == 1
     assert state.events[0] == {"type": "threw", "seat": WARRIOR, "faces": state.seats[1].fresh}
 
 
 def test_one_placement_per_throw_and_leftover_dice_wait() -> None:
     state = table(new(), fresh={WARRIOR: ["S", "K", "K"]})
-    state = play(state, WARRIOR, "place t1 0")  # S on SPK
+    state = play(state, WARRIOR, "place std05 0")  # S on SPK
     assert state.seats[WARRIOR].fresh == []
-    assert "place t2 0 1" not in GAME.legal_actions(state, WARRIOR)
+    assert "place std02 0 1" not in GAME.legal_actions(state, WARRIOR)
 
 
 def test_a_hero_joker_counts_as_his_skill_symbol_only() -> None:
     state = table(new(), fresh={WARRIOR: ["J", "J", "J"], TRACKER: ["J", "J", "J"]})
     warrior = GAME.legal_actions(state, WARRIOR)
     tracker = GAME.legal_actions(state, TRACKER)
-    assert "place t1 0" in warrior and "place t1 1" not in warrior  # S of SPK
-    assert "place t1 1" in tracker and "place t1 0" not in tracker  # P of SPK
-    assert not any(action.startswith("place t0") for action in warrior)  # FF
+    assert "place std05 0" in warrior and "place std05 1" not in warrior  # S of SPK
+    assert "place std05 1" in tracker and "place std05 0" not in tracker  # P of SPK
+    assert not any(action.startswith("place std04") for action in warrior)  # FF
 
 
 def test_a_sorcerer_joker_counts_as_any_visible_pennant_only() -> None:
@@ -153,18 +154,19 @@ def test_a_sorcerer_joker_counts_as_any_visible_pennant_only() -> None:
     state = table(new(), spells=["confusion6", "confusion5", "confusion2"])  # ec ec ai | pl
     state = arranged(state, fresh={SORCERER: ["J", "J", "fe", "fe", "fe"]})
     legal = GAME.legal_actions(state, SORCERER)
-    assert "place s0 0 1" in legal  # two Jokers as Lightning
-    assert "place s0 2" not in legal and "place s0 0 2" not in legal  # no Air pennant
-    assert "place s2 0 1" in legal  # Water: the pennant of two cards, used twice
+    assert "place confusion6 0 1" in legal  # two Jokers as Lightning
+    assert "place confusion6 2" not in legal  # no Air pennant
+    assert "place confusion6 0 2" not in legal
+    assert "place confusion2 0 1" in legal  # Water: the pennant of two cards, used twice
 
 
 def test_a_joker_already_placed_stays_when_its_pennant_leaves() -> None:
     trials = ["std03", "std05", "std02"]  # PP with the only Air pennant
     state = table(new(), trials=trials, spells=["confusion6", "confusion5", "confusion2"])
     state = arranged(state, fresh={SORCERER: ["J", "pl", "pl", "pl", "pl"]})
-    state = play(state, SORCERER, "place s0 2")  # a Joker as Air
+    state = play(state, SORCERER, "place confusion6 2")  # a Joker as Air
     state = arranged(state, fresh={TRACKER: ["P", "P", "K"]}, trial_deck=["std06", "std01"])
-    state = play(state, TRACKER, "place t0 0 1")
+    state = play(state, TRACKER, "place std03 0 1")
     assert "ai" not in GAME.view(state, None)["pennants"]
     assert cast(CardView, GAME.view(state, None)["spells"][0])["sorcerer_slots"][2] == {
         "symbol": "ai",
@@ -176,27 +178,28 @@ def test_a_joker_already_placed_stays_when_its_pennant_leaves() -> None:
 def test_a_card_never_holds_more_than_two_hero_colours() -> None:
     state = table(new(players=4), fresh={WARRIOR: ["S", "S", "S"], TRACKER: ["P", "P", "P"]})
     state = arranged(state, trials=["std10", "std05", "std02"])  # SSFP
-    state = play(state, WARRIOR, "place t0 0")
-    state = play(state, TRACKER, "place t0 3")
+    state = play(state, WARRIOR, "place std10 0")
+    state = play(state, TRACKER, "place std10 3")
     state = arranged(state, fresh={BARD: ["S", "F", "K"]})
-    assert not any(a.startswith("place t0") for a in GAME.legal_actions(state, BARD))
-    assert refusal(state, BARD, "place t0 1").key == "bad_placement"
+    assert not any(a.startswith("place std10") for a in GAME.legal_actions(state, BARD))
+    assert refusal(state, BARD, "place std10 1").key == "bad_placement"
 
 
 def test_a_hero_has_dice_on_one_card_only_and_recalls_them() -> None:
     state = table(new(), fresh={WARRIOR: ["F", "K", "K"]})
-    state = play(state, WARRIOR, "place t0 0")
+    state = play(state, WARRIOR, "place std04 0")
     state = arranged(state, fresh={WARRIOR: ["K", "K"]})
     legal = GAME.legal_actions(state, WARRIOR)
     assert legal == ["throw", "recall"]  # KK cannot go on the card holding his die
     state = play(state, WARRIOR, "recall")
     assert committed_target(state, WARRIOR) is None
-    assert "place t2 0 1" in GAME.legal_actions(state, WARRIOR)  # the fresh dice, not the recalled
+    # the fresh dice, not the recalled
+    assert "place std02 0 1" in GAME.legal_actions(state, WARRIOR)
 
 
 def test_a_hero_may_recall_one_die_and_it_waits_for_the_next_throw() -> None:
     state = table(new(), fresh={WARRIOR: ["S", "P", "F"]})
-    state = play(state, WARRIOR, "place t1 0 1")  # S P on SPK
+    state = play(state, WARRIOR, "place std05 0 1")  # S P on SPK
     assert {"recall", "recall 0", "recall 1"} <= set(GAME.legal_actions(state, WARRIOR))
     state = play(state, WARRIOR, "recall 1")
     card = state.trials[1]
@@ -207,7 +210,7 @@ def test_a_hero_may_recall_one_die_and_it_waits_for_the_next_throw() -> None:
 
 def test_completing_a_trial_discards_it_reveals_the_next_and_frees_the_dice() -> None:
     state = table(new(), fresh={WARRIOR: ["F", "F", "S"]}, trial_deck=["std01", "std03"])
-    state = play(state, WARRIOR, "place t0 0 1")
+    state = play(state, WARRIOR, "place std04 0 1")
     assert card_at(state, "t", 0) == "std03"
     assert committed_target(state, WARRIOR) is None
     assert "completed" in event_types(state) and "revealed" in event_types(state)
@@ -216,7 +219,7 @@ def test_completing_a_trial_discards_it_reveals_the_next_and_frees_the_dice() ->
 
 def test_revealing_the_last_trial_card_wins_for_the_heroes() -> None:
     state = table(new(), fresh={WARRIOR: ["F", "F", "S"]}, trial_deck=["std01"])
-    state = play(state, WARRIOR, "place t0 0 1")
+    state = play(state, WARRIOR, "place std04 0 1")
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.winners == (WARRIOR, TRACKER)
     assert GAME.to_act(state) == frozenset()
@@ -226,7 +229,7 @@ def test_revealing_the_last_spell_wins_for_the_sorcerer() -> None:
     state = table(
         new(), fresh={SORCERER: ["ea", "ea", "pl", "pl", "pl"]}, spell_deck=["confusion1"]
     )
-    state = play(state, SORCERER, "place s2 0 1")  # ea ea: confusion with nothing to push
+    state = play(state, SORCERER, "place confusion2 0 1")  # ea ea: confusion with nothing to push
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.winners == (SORCERER,)
     assert outcome.reason == "last_spell"
@@ -235,15 +238,15 @@ def test_revealing_the_last_spell_wins_for_the_sorcerer() -> None:
 # --- spells ------------------------------------------------------------------------------
 def test_confusion_pushes_one_hero_die_of_the_sorcerers_choice() -> None:
     state = table(new(), fresh={WARRIOR: ["S", "P", "F"], TRACKER: ["K", "K", "F"]})
-    state = play(state, WARRIOR, "place t1 0 1")  # S P on SPK
-    state = play(state, TRACKER, "place t2 0")  # K on KK
+    state = play(state, WARRIOR, "place std05 0 1")  # S P on SPK
+    state = play(state, TRACKER, "place std02 0")  # K on KK
     state = arranged(state, fresh={SORCERER: ["pl", "ea", "ai", "ai", "ai"]})
-    state = play(state, SORCERER, "place s1 0 1")  # confusion5: push one die
+    state = play(state, SORCERER, "place confusion5 0 1")  # confusion5: push one die
     choices = GAME.legal_actions(state, SORCERER)
-    assert sorted(choices) == ["push t1 0", "push t1 1", "push t2 0"]
+    assert sorted(choices) == ["push std02 0", "push std05 0", "push std05 1"]
     assert GAME.view(state, SORCERER)["me"]["choices"] == choices
     assert refusal(state, SORCERER, "throw").key == "choose_first"
-    state = play(state, SORCERER, "push t1 1")
+    state = play(state, SORCERER, "push std05 1")
     assert state.trials[1] is not None and state.trials[1].hero[1] is None
     assert state.trials[1].hero[0] is not None
     assert card_at(state, "s", 1) != "confusion5"  # refilled after the choice
@@ -252,19 +255,19 @@ def test_confusion_pushes_one_hero_die_of_the_sorcerers_choice() -> None:
 def test_confusion_pushes_all_hero_dice_of_one_card() -> None:
     state = table(new(), fresh={WARRIOR: ["S", "P", "F"], TRACKER: ["P", "K", "F"]})
     state = arranged(state, spells=["confusion6", "confusion5", "confusion2"])  # ec ec ai
-    state = play(state, WARRIOR, "place t1 0")
-    state = play(state, TRACKER, "place t1 1")
+    state = play(state, WARRIOR, "place std05 0")
+    state = play(state, TRACKER, "place std05 1")
     state = arranged(state, fresh={SORCERER: ["ec", "ec", "ai", "pl", "pl"]})
-    state = play(state, SORCERER, "place s0 0 1 2")  # one card with hero dice: no choice
+    state = play(state, SORCERER, "place confusion6 0 1 2")  # one card with hero dice: no choice
     assert state.trials[1] is not None and state.trials[1].hero == [None, None, None]
     assert "pushed" in event_types(state)
 
 
 def test_a_completed_card_cannot_be_pushed() -> None:
     state = table(new(), fresh={WARRIOR: ["F", "F", "S"]}, trial_deck=["std01", "std03"])
-    state = play(state, WARRIOR, "place t0 0 1")
+    state = play(state, WARRIOR, "place std04 0 1")
     state = arranged(state, fresh={SORCERER: ["pl", "ea", "ai", "ai", "ai"]})
-    state = play(state, SORCERER, "place s1 0 1")
+    state = play(state, SORCERER, "place confusion5 0 1")
     assert state.pending is None  # nothing left to push: the spell fizzles
 
 
@@ -272,18 +275,19 @@ def test_invocation_goes_on_top_of_the_heroes_deck_and_is_played_as_a_trial() ->
     state = table(new(), spells=["invocation1", "confusion5", "confusion2"])
     state = arranged(state, fresh={SORCERER: ["pl", "pl", "ai", "ai", "ai"]})
     state = arranged(state, trial_deck=["std01", "std03"])
-    state = play(state, SORCERER, "place s0 0 1")
+    state = play(state, SORCERER, "place invocation1 0 1")
     assert state.trial_deck[-1] == "invocation1"
     state = arranged(state, fresh={WARRIOR: ["F", "F", "S"]})
-    state = play(state, WARRIOR, "place t0 0 1")
+    state = play(state, WARRIOR, "place std04 0 1")
     assert card_at(state, "t", 0) == "invocation1"
     panel = GAME.view(arranged(state, fresh={WARRIOR: ["S", "S", "P"]}), WARRIOR)["me"]
     whole_card = {
-        "action": "place t0 0 1 2",
+        "action": "place invocation1 0 1 2",
         "target": "t0",
         "card": "invocation1",
         "slots": [0, 1, 2],
         "symbols": ["S", "S", "P"],
+        "faces": ["S", "S", "P"],
     }
     assert whole_card in panel["placements"]
 
@@ -291,10 +295,10 @@ def test_invocation_goes_on_top_of_the_heroes_deck_and_is_played_as_a_trial() ->
 def test_dracology_moves_the_dragon_and_it_blocks_the_card_under_it() -> None:
     state = table(new("training2"), spells=["dracology1", "confusion5", "confusion2"])
     state = arranged(state, fresh={SORCERER: ["pl", "ai", "ea", "ea", "ea"]})
-    state = play(state, SORCERER, "place s0 0 1")
+    state = play(state, SORCERER, "place dracology1 0 1")
     assert state.dragon == 1
     state = arranged(state, fresh={WARRIOR: ["F", "F", "K"]}, trial_deck=["std01", "std03"])
-    state = play(state, WARRIOR, "place t0 0 1")  # FF full, but under the dragon
+    state = play(state, WARRIOR, "place std04 0 1")  # FF full, but under the dragon
     assert card_at(state, "t", 0) == "std04"
     assert cast(CardView, GAME.view(state, None)["trials"][0])["dragon"] is True
     assert "completed" not in event_types(state)
@@ -303,7 +307,7 @@ def test_dracology_moves_the_dragon_and_it_blocks_the_card_under_it() -> None:
 def test_dracology_two_steps_and_the_dragon_reaching_the_deck_wins() -> None:
     state = table(new("training2"), spells=["dracology7", "confusion5", "confusion2"])
     state = arranged(state, dragon=2, fresh={SORCERER: ["pl", "ea", "ai", "ec", "fe"]})
-    state = play(state, SORCERER, "place s0 0 1 2 3 4")
+    state = play(state, SORCERER, "place dracology7 0 1 2 3 4")
     assert state.dragon == 4
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.winners == (SORCERER,)
@@ -316,31 +320,35 @@ def test_a_pennant_under_the_dragon_still_serves_the_sorcerer() -> None:
     spells = ["dracology1", "confusion5", "confusion2"]  # pl ai | pl, and no other ai pennant
     state = table(new("training2"), trials=trials, spells=spells, dragon=3)
     state = arranged(state, fresh={SORCERER: ["pl", "J", "ea", "ea", "ea"]})
-    state = play(state, SORCERER, "place s0 0 1")
+    state = play(state, SORCERER, "place dracology1 0 1")
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.winners == (SORCERER,)
 
 
 def test_the_dragon_tile_takes_raw_jokers_of_two_heroes_and_pushes_the_dragon_back() -> None:
-    state = table(new("training2", players=4), dragon=2)
-    state = arranged(state, fresh={WARRIOR: ["J", "J", "S"], TRACKER: ["J", "S", "S"]})
-    state = play(state, WARRIOR, "place d 0 1")
-    state = play(state, TRACKER, "place d 2")
-    state = arranged(state, fresh={BARD: ["J", "J", "J"]})
+    state = table(new("training2", players=4), dragon=2)  # the tile: J J S with 4 players
+    state = arranged(state, fresh={WARRIOR: ["J", "S", "S"], TRACKER: ["J", "S", "S"]})
+    state = play(state, WARRIOR, "place d 0")
+    state = play(state, TRACKER, "place d 1")
+    state = arranged(state, fresh={BARD: ["H", "J", "J"]})
     assert not any(a.startswith("place d") for a in GAME.legal_actions(state, BARD))
-    assert state.dragon == 2  # four Jokers needed with 4 players
-    state = arranged(state, fresh={TRACKER: ["J", "K"]})
-    state = play(state, TRACKER, "place d 3")
+    assert state.dragon == 2
+    state = arranged(state, fresh={TRACKER: ["J", "K"]})  # his Joker is a Step, not a Sword
+    assert not any(a.startswith("place d") for a in GAME.legal_actions(state, TRACKER))
+    state = arranged(state, fresh={TRACKER: ["S", "K"]})
+    state = play(state, TRACKER, "place d 2")
     assert state.dragon == 1
-    assert state.dragon_tile is not None and state.dragon_tile.hero == [None] * 4
-    state = arranged(state, fresh={WARRIOR: ["S", "S", "S"]})
-    assert not any(a.startswith("place d") for a in GAME.legal_actions(state, WARRIOR))
+    assert state.dragon_tile is not None and state.dragon_tile.hero == [None] * 3
+    state = arranged(state, fresh={WARRIOR: ["S", "S", "S"]})  # only raw Jokers on a J
+    assert [a for a in GAME.legal_actions(state, WARRIOR) if a.startswith("place d")] == [
+        "place d 2"
+    ]
 
 
 def test_a_full_card_completes_when_the_dragon_leaves_it() -> None:
     state = table(new("training2"), dragon=1, trial_deck=["std01", "std03"])
     state = arranged(state, fresh={WARRIOR: ["F", "F", "K"]})
-    state = play(state, WARRIOR, "place t0 0 1")
+    state = play(state, WARRIOR, "place std04 0 1")
     state = arranged(state, fresh={TRACKER: ["J", "J", "J"]})
     state = play(state, TRACKER, "place d 0 1 2")
     assert state.dragon == 0
@@ -350,14 +358,14 @@ def test_a_full_card_completes_when_the_dragon_leaves_it() -> None:
 def test_dissipation_whirlwind_condemns_a_die_until_completed() -> None:
     state = table(new("scenario1"), spells=["dissipation1", "confusion5", "confusion2"])
     state = arranged(state, fresh={SORCERER: ["ai", "ai", "ec", "pl", "pl"]})
-    state = play(state, SORCERER, "place s0 0 1 2")
+    state = play(state, SORCERER, "place dissipation1 0 1 2")
     assert sorted(GAME.legal_actions(state, SORCERER)) == ["aim 1", "aim 2"]
     state = play(state, SORCERER, "aim 1")
     state = play(state, WARRIOR, "throw")
     assert len(state.seats[WARRIOR].fresh) == 2
     assert GAME.view(state, None)["heroes"][0]["dice"]["condemned"] == 1
     state = arranged(state, fresh={TRACKER: ["K", "P", "F"]})
-    state = play(state, TRACKER, "place c0 0 1")  # K P cancels it
+    state = play(state, TRACKER, "place dissipation1 0 1")  # K P cancels it
     assert state.hexes == []
     state = play(state, WARRIOR, "throw")
     assert len(state.seats[WARRIOR].fresh) == 3
@@ -366,19 +374,31 @@ def test_dissipation_whirlwind_condemns_a_die_until_completed() -> None:
 def test_a_whirlwind_takes_back_a_placed_die_when_all_three_are_placed() -> None:
     state = table(new("scenario1"), spells=["dissipation2", "confusion5", "confusion2"])
     state = arranged(state, trials=["std10", "std05", "std02"], fresh={WARRIOR: ["S", "S", "F"]})
-    state = play(state, WARRIOR, "place t0 0 1 2")
+    state = play(state, WARRIOR, "place std10 0 1 2")
     state = arranged(state, fresh={SORCERER: ["pl", "pl", "fe", "ai", "ai"]})
-    state = play(state, SORCERER, "place s0 0 1 2", "aim 1")
+    state = play(state, SORCERER, "place dissipation2 0 1 2")
+    # The ruling: the sorcerer chooses which of the three dice comes back ("au choix").
+    assert sorted(GAME.legal_actions(state, SORCERER)) == [
+        "aim 1 std10 0",
+        "aim 1 std10 1",
+        "aim 1 std10 2",
+        "aim 2",
+    ]
+    state = play(state, SORCERER, "aim 1 std10 2")
     assert GAME.view(state, None)["heroes"][0]["dice"]["placed"] == 2
+    found = locate(state, "std10")
+    assert found is not None
+    assert [die.face if die else None for die in found[1].hero] == ["S", "S", None, None]
+    assert {"type": "taken_back", "seat": WARRIOR, "face": "F"} in state.events
 
 
 def test_dissipation_forbids_a_symbol_to_its_hero_only() -> None:
     state = table(new("scenario1"), spells=["dissipation3", "confusion5", "confusion2"])
     state = arranged(state, fresh={SORCERER: ["ea", "ea", "pl", "ai", "ai"]})
-    state = play(state, SORCERER, "place s0 0 1 2", "aim 1")  # no Fire for the Warrior
+    state = play(state, SORCERER, "place dissipation3 0 1 2", "aim 1")  # no Fire for the Warrior
     state = arranged(state, fresh={WARRIOR: ["F", "F", "S"], TRACKER: ["F", "F", "P"]})
-    assert not any(a.startswith("place t0") for a in GAME.legal_actions(state, WARRIOR))
-    assert "place t0 0 1" in GAME.legal_actions(state, TRACKER)
+    assert not any(a.startswith("place std04") for a in GAME.legal_actions(state, WARRIOR))
+    assert "place std04 0 1" in GAME.legal_actions(state, TRACKER)
 
 
 def test_silence_lets_the_sorcerer_discard_his_top_card_per_hero_message() -> None:
@@ -399,14 +419,14 @@ def test_silence_lets_the_sorcerer_discard_his_top_card_per_hero_message() -> No
 def test_one_hand_allows_one_die_per_placement() -> None:
     state = table(new("scenario3"), hexes=[("curse3", None)], fresh={WARRIOR: ["F", "F", "S"]})
     legal = GAME.legal_actions(state, WARRIOR)
-    assert "place t0 0" in legal and "place t0 0 1" not in legal
-    assert "place t0 1" not in legal  # the same symbol: the lowest free slot is listed
+    assert "place std04 0" in legal and "place std04 0 1" not in legal
+    assert "place std04 1" not in legal  # the same symbol: the lowest free slot is listed
 
 
 def test_high_five_needs_a_check_before_throwing_again() -> None:
     state = table(new("scenario3"), hexes=[("curse5", None)], trial_deck=["std01", "std03"])
     state = arranged(state, fresh={WARRIOR: ["F", "F", "S"]})
-    state = play(state, WARRIOR, "place t0 0 1")
+    state = play(state, WARRIOR, "place std04 0 1")
     assert state.seats[WARRIOR].must_check
     assert GAME.legal_actions(state, WARRIOR) == ["check"]
     assert refusal(state, WARRIOR, "throw").key == "must_check"
@@ -417,11 +437,11 @@ def test_high_five_needs_a_check_before_throwing_again() -> None:
 
 def test_completing_a_curse_lifts_it() -> None:
     state = table(new("scenario3"), hexes=[("curse3", None)], fresh={WARRIOR: ["P", "P", "K"]})
-    state = play(state, WARRIOR, "place c0 0")  # P P K
+    state = play(state, WARRIOR, "place curse3 0")  # P P K
     state = arranged(state, fresh={WARRIOR: ["P", "K"]})
-    state = play(state, WARRIOR, "place c0 1")
+    state = play(state, WARRIOR, "place curse3 1")
     state = arranged(state, fresh={WARRIOR: ["K"]})
-    state = play(state, WARRIOR, "place c0 2")
+    state = play(state, WARRIOR, "place curse3 2")
     assert state.hexes == []
     assert GAME.view(state, None)["curses"]["one_hand"] == 0
 
@@ -432,7 +452,7 @@ def test_damnation_wounds_a_hero_and_takes_a_soul_per_wounded_hero() -> None:
     for seat in (1, 3):
         state = _wounded(state, seat)
     state = arranged(state, fresh={SORCERER: ["pl", "ea", "ai", "ec", "fe"]})
-    state = play(state, SORCERER, "place s0 0 1 2 3")
+    state = play(state, SORCERER, "place damnation1 0 1 2 3")
     assert sorted(GAME.legal_actions(state, SORCERER)) == ["wound 2", "wound 4"]
     state = play(state, SORCERER, "wound 4")
     assert state.souls_taken == 3
@@ -442,7 +462,7 @@ def test_damnation_wounds_a_hero_and_takes_a_soul_per_wounded_hero() -> None:
 def test_damnation_two_wounds_two_heroes_without_souls() -> None:
     state = table(new("scenario4", players=4), spells=["damnation5", "confusion5", "confusion2"])
     state = arranged(state, fresh={SORCERER: ["pl", "pl", "ec", "ai", "ai"]})
-    state = play(state, SORCERER, "place s0 0 1 2")
+    state = play(state, SORCERER, "place damnation5 0 1 2")
     assert sorted(GAME.legal_actions(state, SORCERER)) == ["wound 1 2", "wound 1 3", "wound 2 3"]
     state = play(state, SORCERER, "wound 1 3")
     assert [hero["wounded"] for hero in GAME.view(state, None)["heroes"]] == [True, False, True]
@@ -454,7 +474,7 @@ def test_taking_the_last_soul_wins_the_round_and_wounds_heal_by_the_tile() -> No
     state = _wounded(state, TRACKER)
     state.souls_taken = SOULS[2] - 2
     state = arranged(state, fresh={SORCERER: ["pl", "ea", "ai", "ec", "fe"]})
-    state = play(state, SORCERER, "place s0 0 1 2 3")  # wounds the Warrior: 2 souls
+    state = play(state, SORCERER, "place damnation1 0 1 2 3")  # wounds the Warrior: 2 souls
     assert state.trophies == {"heroes": 0, "sorcerer": 1}
     assert state.phase == "market"
     healing = table(new("scenario4"))
@@ -478,13 +498,13 @@ def test_regression_takes_experience_from_one_hero_or_all() -> None:
     state = table(new("scenario6", players=4), spells=spells)
     state.seats[WARRIOR].xp, state.seats[TRACKER].xp = 2, 1
     state = arranged(state, fresh={SORCERER: ["pl", "ai", "ea", "ea", "ea"]})
-    state = play(state, SORCERER, "place s0 0 1")
+    state = play(state, SORCERER, "place regression1 0 1")
     assert sorted(GAME.legal_actions(state, SORCERER)) == ["drain 1", "drain 2"]
     state = play(state, SORCERER, "drain 1")
     assert [state.seats[s].xp for s in (1, 2, 3)] == [1, 1, 0]
     state = arranged(state, spells=["confusion1", "regression5", "confusion2"])
     state = arranged(state, fresh={SORCERER: ["ec", "ec", "fe", "ea", "ea"]})
-    state = play(state, SORCERER, "place s1 0 1 2")
+    state = play(state, SORCERER, "place regression5 0 1 2")
     assert [state.seats[s].xp for s in (1, 2, 3)] == [0, 0, 0]
 
 
@@ -494,9 +514,9 @@ def test_the_sorcerer_may_win_a_gold_coin_card_and_the_trial_is_refilled() -> No
         new("scenario2"), trials=["gold1", "std05", "std02"], trial_deck=["std01", "std03"]
     )
     state = arranged(state, fresh={WARRIOR: ["K", "S", "S"]})
-    state = play(state, WARRIOR, "place t0 0")
+    state = play(state, WARRIOR, "place gold1 0")
     state = arranged(state, fresh={SORCERER: ["ea", "ea", "pl", "fe", "fe"]})
-    state = play(state, SORCERER, "place t0 0 1 2")
+    state = play(state, SORCERER, "place gold1 0 1 2")
     assert state.gold == {"heroes": 0, "sorcerer": 1}
     assert card_at(state, "t", 0) == "std03"
     assert committed_target(state, WARRIOR) is None
@@ -507,7 +527,7 @@ def test_heroes_win_a_gold_card_and_spend_two_to_discard_their_top_card() -> Non
     state = arranged(
         state, trial_deck=["std01", "std03", "std06"], fresh={WARRIOR: ["K", "K", "F"]}
     )
-    state = play(state, WARRIOR, "place t0 0 1 2")
+    state = play(state, WARRIOR, "place gold1 0 1 2")
     assert state.gold["heroes"] == 1
     assert "spend" not in GAME.legal_actions(state, WARRIOR)
     state.gold["heroes"] = 2
@@ -538,13 +558,13 @@ def test_the_market_sells_equipment_and_scrolls_between_rounds() -> None:
     assert state.phase == "play" and state.round == 2 and state.gold == {"heroes": 0, "sorcerer": 0}
     # The Warrior's Joker now counts as Fire too.
     state = table(state, fresh={WARRIOR: ["J", "J", "K"]})
-    assert "place t0 0 1" in GAME.legal_actions(state, WARRIOR)
+    assert "place std04 0 1" in GAME.legal_actions(state, WARRIOR)
 
 
 def _to_market(state: RushOutState) -> RushOutState:
     state = table(state, spells=["dracology1", "confusion5", "confusion2"], dragon=3)
     state = arranged(state, fresh={SORCERER: ["pl", "ai", "ea", "ea", "ea"]})
-    state = play(state, SORCERER, "place s0 0 1")
+    state = play(state, SORCERER, "place dracology1 0 1")
     assert state.phase == "market"
     return state
 
@@ -559,24 +579,22 @@ def test_scrolls_flip_swap_joker_lightning_and_fire() -> None:
     state = play(state, SORCERER, "done")
     state = table(state, fresh={SORCERER: ["pl", "ec", "ec", "fe", "fe"]})
     legal = GAME.legal_actions(state, SORCERER)
-    assert {"flip pl ea", "flip pl ai", "swap s0"} <= set(legal)
+    assert {"flip pl ea", "flip pl ai", "swap confusion4"} <= set(legal)
     flipped = play(state, SORCERER, "flip pl ea")
     assert flipped.seats[SORCERER].fresh[0] == "ea"
     top = state.spell_deck[-1]
-    swapped = play(state, SORCERER, "swap s1")
+    swapped = play(state, SORCERER, "swap confusion5")
     assert card_at(swapped, "s", 1) == top and swapped.spell_deck[-1] == "confusion5"
     joker = arranged(state, spells=["confusion1", "confusion4", "confusion2"])
     joker = arranged(joker, fresh={SORCERER: ["J", "ec", "ec", "ec", "ec"]})
-    assert "place s0 0" in GAME.legal_actions(joker, SORCERER)  # x5: a Joker on any Plant
-    lightning = next(i for i, p in enumerate(state.scrolls) if p.card == "x7")
-    fire = next(i for i, p in enumerate(state.scrolls) if p.card == "x8")
+    assert "place confusion1 0" in GAME.legal_actions(joker, SORCERER)  # x5: a Joker on any Plant
     pushed = arranged(state, fresh={WARRIOR: ["F", "F", "K"]})
-    pushed = play(pushed, WARRIOR, "place t0 0")
-    pushed = play(pushed, SORCERER, f"place x{lightning} 0 1")
+    pushed = play(pushed, WARRIOR, "place std04 0")
+    pushed = play(pushed, SORCERER, "place scroll-x7 0 1")
     assert committed_target(pushed, WARRIOR) is None
     burning = arranged(state, fresh={SORCERER: ["fe"] * 5})
     dragon = burning.dragon
-    burning = play(burning, SORCERER, f"place x{fire} 0 1 2 3 4")
+    burning = play(burning, SORCERER, "place scroll-x8 0 1 2 3 4")
     assert burning.dragon == (dragon or 0) + 1
 
 
@@ -584,24 +602,24 @@ def test_scrolls_flip_swap_joker_lightning_and_fire() -> None:
 def test_confrontation_takes_a_life_and_stays_and_the_last_life_wins() -> None:
     state = table(new("scenario5"), trials=["conf1", "std05", "std02"])
     state = arranged(state, fresh={SORCERER: ["fe", "ai", "ai", "ai", "ai"]})
-    state = play(state, SORCERER, "place t0 0")
+    state = play(state, SORCERER, "place conf1 0")
     state = arranged(state, fresh={WARRIOR: ["S", "S", "F"]})
-    state = play(state, WARRIOR, "place t0 0 1 2")
+    state = play(state, WARRIOR, "place conf1 0 1 2")
     assert state.lives == 3
     assert card_at(state, "t", 0) == "conf1"
     assert state.trials[0] is not None and state.trials[0].sorcerer[0] is not None
     state.lives = 1
     state = arranged(state, fresh={WARRIOR: ["J", "S", "F"]})
-    state = play(state, WARRIOR, "place t0 0 1 2")
+    state = play(state, WARRIOR, "place conf1 0 1 2")
     assert state.trophies["heroes"] == 1
 
 
 def test_the_sorcerer_completing_a_confrontation_discards_it_with_all_dice() -> None:
     state = table(new("scenario5"), trials=["conf1", "std05", "std02"])
     state = arranged(state, trial_deck=["std01", "std03"], fresh={WARRIOR: ["S", "K", "K"]})
-    state = play(state, WARRIOR, "place t0 0")
+    state = play(state, WARRIOR, "place conf1 0")
     state = arranged(state, fresh={SORCERER: ["fe", "fe", "ec", "ai", "ai"]})
-    state = play(state, SORCERER, "place t0 0 1 2")
+    state = play(state, SORCERER, "place conf1 0 1 2")
     assert card_at(state, "t", 0) == "std03"
     assert committed_target(state, WARRIOR) is None
     assert state.lives == 4
@@ -610,7 +628,7 @@ def test_the_sorcerer_completing_a_confrontation_discards_it_with_all_dice() -> 
 def test_experience_goes_to_a_participant_and_pays_for_faculties() -> None:
     state = table(new("scenario6", players=5), trial_deck=["std01", "std03", "std06", "std07"])
     state = arranged(state, fresh={WARRIOR: ["F", "F", "S"]})
-    state = play(state, WARRIOR, "place t0 0 1")
+    state = play(state, WARRIOR, "place std04 0 1")
     assert state.seats[WARRIOR].xp == 1
     state.seats[3].xp = 1  # the Bard turns a die of any hero to a Joker
     state = arranged(state, fresh={TRACKER: ["F", "K", "S"]})
@@ -618,7 +636,7 @@ def test_experience_goes_to_a_participant_and_pays_for_faculties() -> None:
     assert state.seats[TRACKER].fresh == ["J", "K", "S"] and state.seats[3].xp == 0
     state.seats[TRACKER].xp = 2  # the Tracker discards a curse or dissipation
     state = arranged(state, hexes=[("curse3", None)])
-    state = play(state, TRACKER, "tracker c0")
+    state = play(state, TRACKER, "tracker curse3")
     assert state.hexes == [] and state.seats[TRACKER].xp == 0
     state.seats[WARRIOR].xp = 3  # the Warrior pushes the dragon back
     state = arranged(state, dragon=2)
@@ -637,7 +655,7 @@ def test_a_scenario_is_won_on_two_trophies_with_the_same_decks_each_round() -> N
     for round_number in (1, 2):
         state = table(state, spells=["dracology1", "confusion5", "confusion2"], dragon=3)
         state = arranged(state, fresh={SORCERER: ["pl", "ai", "ea", "ea", "ea"]})
-        state = play(state, SORCERER, "place s0 0 1")
+        state = play(state, SORCERER, "place dracology1 0 1")
         if round_number == 1:
             assert GAME.outcome(state) is None and state.round == 2
             assert state.dragon == 0 and not state.started
@@ -736,6 +754,167 @@ def test_a_match_replays_from_its_logged_seat_action_and_time() -> None:
         replay = GAME.apply_at(replay, seat, action, at)
     assert GAME.dump(replay) == GAME.dump(state)
     assert GAME.dump(start) == untouched  # apply never changes the state it is given
+
+
+# --- cards named by identity, stale clicks, older logs -------------------------------------
+def test_a_stale_click_on_a_replaced_card_is_refused() -> None:
+    # Bob (the Warrior) sees Trial 1 (FF) and may put his Fire there; Carol (the Tracker)
+    # completes it first and a new card is revealed in that slot.
+    state = table(new(), fresh={WARRIOR: ["F", "K", "K"], TRACKER: ["F", "F", "P"]})
+    state = arranged(state, trial_deck=["std01", "std06"])
+    seen = GAME.view(state, WARRIOR)["me"]["placements"]
+    stale = next(p["action"] for p in seen if p["card"] == "std04")
+    assert stale == "place std04 0"
+    state = play(state, TRACKER, "place std04 0 1")
+    assert card_at(state, "t", 0) == "std06"  # the new card, in the same slot
+    refused = refusal(state, WARRIOR, stale)
+    assert refused.key == "card_gone" and str(refused) == "That card has left the table."
+    assert state.trials[0] is not None and state.trials[0].hero == [None, None, None]
+
+
+def test_a_curse_or_dissipation_is_named_by_its_card_when_another_leaves() -> None:
+    hexes = [("curse3", None), ("curse5", None)]  # One hand (P P K), High five (S S K)
+    state = table(new("scenario6"), hexes=hexes, fresh={WARRIOR: ["S", "K", "F"]})
+    assert "place curse5 0" in GAME.legal_actions(state, WARRIOR)
+    state.seats[TRACKER].xp = 2
+    assert "tracker curse3" in GAME.legal_actions(state, TRACKER)
+    state = play(state, TRACKER, "tracker curse3")  # the first card leaves: the list shifts
+    assert [play.card for play in state.hexes] == ["curse5"]
+    state = play(state, WARRIOR, "place curse5 0")  # still the card he saw
+    assert state.hexes[0].hero[0] is not None
+    assert refusal(state, TRACKER, "tracker curse3").key == "card_gone"
+
+
+def test_a_swap_names_its_spell_card() -> None:
+    state = table(new("scenario2"))
+    state.scrolls = [Play("x3", [], [])]
+    state.spell_deck = ["confusion1", "confusion3"]
+    assert {"swap confusion4", "swap confusion5", "swap confusion2"} <= set(
+        GAME.legal_actions(state, SORCERER)
+    )
+    swapped = play(state, SORCERER, "swap confusion5")
+    assert card_at(swapped, "s", 1) == "confusion3"
+    assert refusal(swapped, SORCERER, "swap confusion5").key == "card_gone"
+
+
+def old_words(state: RushOutState, action: str) -> str:
+    """An action as the grammar before cards were named by id wrote it (its target by
+    where the card lay): what the logs of older matches hold."""
+    verb, *words = action.split(" ")
+    if verb not in ("place", "push", "swap", "tracker") or not words:
+        return action
+    if verb == "swap":
+        index = next(i for i, p in enumerate(state.spells) if p and p.card == words[0])
+        return f"swap s{index}"
+    if verb == "tracker":
+        index = next(i for i, p in enumerate(state.hexes) if p.card == words[0])
+        return f"tracker c{index}"
+    found = locate(state, words[0])
+    assert found is not None
+    return " ".join([verb, found[0], *words[1:]])
+
+
+@pytest.mark.parametrize("mode", ["scenario3", "scenario6"])
+def test_a_log_written_with_slots_and_positions_still_replays(mode: str) -> None:
+    rng = random.Random(11)
+    start = new(mode, players=4, seed=11)
+    state, old_log = start, []
+    for _ in range(1500):
+        if GAME.outcome(state) is not None:
+            break
+        seat = rng.choice(sorted(GAME.to_act(state)))
+        action = GAME.bot_action(state, seat, rng)
+        old_log.append((seat, old_words(state, action)))
+        state = GAME.apply(state, seat, action)
+    assert any(a.startswith("place t") for _, a in old_log)
+    assert any(a.startswith(("place s", "place c", "push t")) for _, a in old_log)
+    replay = start
+    for seat, action in old_log:
+        replay = GAME.apply(replay, seat, action)
+    assert GAME.dump(replay) == GAME.dump(state)
+
+
+def test_a_match_saved_mid_game_under_the_old_grammar_goes_on() -> None:
+    # The saved format did not change; an action of the old grammar in its log (a trial
+    # slot, a curse's place in the list) reads as the card lying there.
+    state = table(new("scenario3"), hexes=[("curse5", None)], fresh={WARRIOR: ["S", "F", "F"]})
+    saved = GAME.load(json.loads(json.dumps(GAME.dump(state))))
+    assert GAME.dump(play(saved, WARRIOR, "place t0 0 1")) == GAME.dump(
+        play(state, WARRIOR, "place std04 0 1")
+    )
+    assert GAME.dump(play(saved, WARRIOR, "place c0 0")) == GAME.dump(
+        play(state, WARRIOR, "place curse5 0")
+    )
+    assert "place c0 0" not in GAME.legal_actions(saved, WARRIOR)  # today's words only
+
+
+def test_a_placement_tells_which_thrown_dice_go_where() -> None:
+    state = table(new(), fresh={WARRIOR: ["J", "P", "K"]})
+    placements = GAME.view(state, WARRIOR)["me"]["placements"]
+    spk = {tuple(p["slots"]): p["faces"] for p in placements if p["card"] == "std05"}
+    assert spk[(0, 1)] == ["J", "P"] and spk[(0, 1, 2)] == ["J", "P", "K"]
+
+
+def test_turning_a_die_to_no_use_is_marked_idle() -> None:
+    state = table(new("scenario6", players=4), fresh={WARRIOR: ["F", "K", "H"]})
+    state.seats[BARD].xp = 1
+    me = GAME.view(state, BARD)["me"]
+    # The Warrior's Joker counts as a Sword: Trial 2 (SPK) takes it, not his Key or Heart...
+    assert {"bard 1 F", "bard 1 K", "bard 1 H"} <= set(me["actions"])
+    assert "bard 1 H" not in me["idle"]  # ... but a Heart fits nowhere: a Joker does
+    # Once his Key is on Trial 3 (KK), only that card takes his dice: a Sword slot no more.
+    state = play(state, WARRIOR, "place std02 0")
+    state = arranged(state, fresh={WARRIOR: ["F", "H"]})
+    me = GAME.view(state, BARD)["me"]
+    assert {"bard 1 F", "bard 1 H"} <= set(me["idle"])
+
+
+# --- pulses ------------------------------------------------------------------------------
+def test_heroes_throw_from_a_pulses_start() -> None:
+    state = new(play="pulse")
+    assert GAME.to_act(state) == {SORCERER, WARRIOR, TRACKER}
+    state = play(state, WARRIOR, "throw")  # before the sorcerer's first throw
+    assert len(state.seats[WARRIOR].fresh) == 3
+    live = new()
+    assert refusal(live, WARRIOR, "throw").key == "not_started"  # the head start: live only
+
+
+def test_done_counts_once_a_pulse_and_spent_throws_leave_gold_and_recall() -> None:
+    state = new("scenario2", play="pulse", throws_per_pulse=2)
+    state = table(state, fresh={WARRIOR: ["F", "K", "S"]})
+    state.gold["heroes"] = 3
+    state = play(state, WARRIOR, "place std04 0", "throw", "throw")  # both throws spent
+    state = arranged(state, fresh={WARRIOR: ["K", "K"]})  # nothing of it fits his card
+    assert state.seats[WARRIOR].throws_left == 0
+    legal = GAME.legal_actions(state, WARRIOR)
+    assert "throw" not in legal and {"recall", "spend", "done"} <= set(legal)
+    assert refusal(state, WARRIOR, "throw").key == "no_throw_left"
+    state = play(state, WARRIOR, "spend")  # gold still spent, throws or not
+    assert state.gold["heroes"] == 1
+    assert GAME.view(state, None)["clock"]["done"][WARRIOR] is False  # he may still recall
+    state = play(state, WARRIOR, "done")
+    assert GAME.legal_actions(state, WARRIOR) == []  # done with this pulse
+    assert refusal(state, WARRIOR, "done").key == "pulse_done"  # once a pulse
+    assert refusal(state, WARRIOR, "recall").key == "pulse_done"
+    state = play(state, TRACKER, "throw", "throw")  # his throws spent, nothing fits...
+    state = arranged(state, fresh={TRACKER: []})
+    assert GAME.legal_actions(state, TRACKER) == []  # ... done by himself
+    assert GAME.view(state, None)["clock"]["done"] == [False, True, True]
+    assert state.pulse == 1, "the sorcerer is not done"
+    state = play(state, SORCERER, "done")
+    assert state.pulse == 2 and "pulse_ended" in event_types(state)
+    assert [seat.throws_left for seat in state.seats] == [2, 2, 2]
+
+
+def test_done_pressed_before_anyone_threw_ends_no_pulse_by_itself() -> None:
+    # The audit: each click of the sorcerer's Done ended a pulse, hundreds in minutes.
+    state = play(new(play="pulse"), SORCERER, "done")
+    assert state.pulse == 1 and GAME.to_act(state) == {WARRIOR, TRACKER}
+    assert refusal(state, SORCERER, "done").key == "pulse_done"
+    assert GAME.legal_actions(state, SORCERER) == []
+    state = play(state, WARRIOR, "done")
+    state = play(state, TRACKER, "done")
+    assert state.pulse == 2, "the pulse ends once every seat is done"
 
 
 # --- views, saving, refusals -------------------------------------------------------------

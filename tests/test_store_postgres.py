@@ -315,6 +315,18 @@ async def test_finishes_of_a_servers_game_at_once_in_two_processes_all_count(
 
 
 # ---------------------------------------------------------------- copying a database
+async def a_league_in(store: SqliteStore, match_id: int) -> None:
+    """A league whose first table plays ``match_id`` (its three tables have rows)."""
+    from bot.store.leagues import Entrant, League, LeagueGame
+
+    league = League(0, 1, 5, "ruship", "running", ALICE, {"name": "Cup"}, 0, 1.0, 60.0)
+    league = await store.create_league(league, 1.0)
+    seated = (Entrant(ALICE, "alice", 1, 1.0), Entrant(BOB, "bob", 2, 1.0))
+    table = LeagueGame(1, 1, "match", (ALICE, BOB), None, match_id, 6)
+    league = replace(league, entrants=seated, games=(table,))
+    await store.update_league(league, expected_version=0, now=2.0)
+
+
 async def filled_sqlite(path: Path) -> SqliteStore:
     """A SQLite database with a rated finished match, an active one with an undo request,
     a follower and a private panel in direct messages, notification settings, and a corrupt
@@ -329,7 +341,9 @@ async def filled_sqlite(path: Path) -> SqliteStore:
     await store.put_undo_request(UndoRequest(playing, ALICE, 0, 1, 1, 5.0, (BOB,)))
     await store.follow(Follower(playing, CAROL, True, 3.0, "fr"))
     await store.set_hand_message(HandMessage(playing, BOB, 70, 71, "fr"))
+    await store.set_undo_message(playing, 72, 6)
     await store.set_notify_prefs(NotifyPrefs(ALICE, pings="dm", away_until=9.5), 4.0)
+    await a_league_in(store, playing)
     await store.db.execute("UPDATE matches SET settings = 'not json' WHERE id = ?", (playing,))
     return store
 

@@ -24,6 +24,21 @@ View = Mapping[str, Any]
 #: The longest action string: it must fit in a button's custom_id with the match id.
 MAX_ACTION_LENGTH = 60
 
+#: The AI's levels, weakest first. ``easy``: sensible and beatable by a beginner, though it
+#: never throws the game away in one move; ``normal``: the default, also the AI that plays a
+#: turn whose time ran out; ``hard``: searches (Monte-Carlo tree search over the worlds the
+#: seat cannot tell apart) within a time budget per move. Every level decides from its own
+#: seat's view only.
+LEVELS = ("easy", "normal", "hard")
+DEFAULT_LEVEL = "normal"
+
+
+def check_level(level: str) -> str:
+    """``level`` when it is one of ``LEVELS``; a ``ValueError`` otherwise."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown AI level {level!r}: one of {', '.join(LEVELS)}")
+    return level
+
 
 class IllegalAction(Exception):
     """An action the rules refuse. ``str(e)`` is an English sentence for the player.
@@ -64,7 +79,9 @@ class Game(Protocol[StateT]):
 
     def view(self, state: StateT, seat: int | None) -> View: ...
 
-    def bot_action(self, state: StateT, seat: int, rng: random.Random) -> str: ...
+    def bot_action(
+        self, state: StateT, seat: int, rng: random.Random, level: str = DEFAULT_LEVEL
+    ) -> str: ...
 
     def dump(self, state: StateT) -> dict[str, Any]: ...
 

@@ -11,6 +11,7 @@ from typing import Any
 from bot.games import GAMES
 from renderers import PRIVATE_RENDERERS, RENDERERS
 from renderers.base import clear_layers, with_result
+from renderers.base.deflate import BANDS
 
 #: A board label holding the result lines (one per line) of a finished match.
 RESULT_LABEL = "result"
@@ -49,6 +50,12 @@ def draw_every_opening() -> int:
         render(openings[game], None)
     release_free_memory()
     return len(RENDERERS)
+
+
+def band_stats() -> tuple[int, int, int, int]:
+    """This worker's band store (``renderers.base.deflate``): bands taken from it, bands
+    mapped and compressed afresh, bands held and the bytes they weigh."""
+    return BANDS.hits, BANDS.misses, len(BANDS), BANDS.size
 
 
 def release_free_memory() -> bool:

@@ -7,18 +7,22 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ctypes
+import hashlib
 import logging
 import multiprocessing
 import os
+import pickle
 import signal
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from bot.pictures.animation import Animation, ReplayJob, animate, boards_needed
 from bot.pictures.boards import (
+    band_stats,
     draw_every_opening,
     render_board,
     render_boards,
@@ -30,6 +34,9 @@ log = logging.getLogger(__name__)
 
 #: A replay's boards are drawn this many at a time (about 50 ms of a worker's time).
 REPLAY_BOARDS_AT_ONCE = 4
+#: The last boards drawn, kept so that the same board asked for again (a board posted again,
+#: a write nobody can see) is not sent to a worker: about 50 KB each.
+BOARDS_KEPT = 32
 
 PARENT_CHECK_SECONDS = 1.0
 _PR_SET_PDEATHSIG = 1
@@ -73,6 +80,30 @@ class BoardPainter:
             )
         #: One replay at a time (``render_replay``).
         self._replay_lock = asyncio.Lock()
+        #: The last ``BOARDS_KEPT`` boards, by the digest of what they were drawn from.
+        self._drawn: OrderedDict[bytes, bytes] = OrderedDict()
+
+    def worker_pids(self) -> list[int]:
+        """The render workers' process ids (none when drawing in threads)."""
+        if self._pool is None:
+            return []
+        return sorted(getattr(self._pool, "_processes", None) or {})
+
+    async def band_stats(self) -> tuple[int, int, int, int]:
+        """The band stores of the workers (``bot.pictures.boards.band_stats``), added up:
+        bands taken from the store, bands made afresh, bands held, bytes held. Asked of each
+        worker once, as far as the pool spreads the questions."""
+        if self._pool is None:
+            return band_stats()
+        loop = asyncio.get_running_loop()
+        asked = [loop.run_in_executor(self._pool, band_stats) for _ in range(self.processes)]
+        answers = await asyncio.gather(*asked)
+        return (
+            sum(a[0] for a in answers),
+            sum(a[1] for a in answers),
+            sum(a[2] for a in answers),
+            sum(a[3] for a in answers),
+        )
 
     async def warm_up(self) -> None:
         """Every worker draws each game's opening board at start-up, so the first board
@@ -88,10 +119,23 @@ class BoardPainter:
     async def render(
         self, game: str, view: Mapping[str, Any], labels: Mapping[str, str] | None = None
     ) -> bytes:
+        """The board of a public ``view``: drawn by a worker, or the same board again when
+        it was one of the last drawn (same game, view and labels)."""
+        job = (game, dict(view), dict(labels) if labels is not None else None)
+        key = hashlib.blake2b(pickle.dumps(job, protocol=5), digest_size=16).digest()
+        kept = self._drawn.get(key)
+        if kept is not None:
+            self._drawn.move_to_end(key)
+            return kept
         if self._pool is None:
-            return await asyncio.to_thread(render_board, game, view, labels)
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, render_board, game, dict(view), labels)
+            png = await asyncio.to_thread(render_board, *job)
+        else:
+            loop = asyncio.get_running_loop()
+            png = await loop.run_in_executor(self._pool, render_board, *job)
+        self._drawn[key] = png
+        while len(self._drawn) > BOARDS_KEPT:
+            self._drawn.popitem(last=False)
+        return png
 
     async def render_private(
         self,

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, Literal, Protocol, get_args
 
+from bot.store.leagues import LEAGUE_LEASE_SECONDS, League
 from bot.store.people import Follower, HandMessage, NotifyPrefs
 from bot.store.ratings import PlayedMatch, PlayerStats, Ranked
 from bot.store.shards import ALL_SHARDS, Shards
@@ -111,7 +112,8 @@ class UndoRequest:
     match_id: int
     user_id: int  # who asks
     seat: int
-    #: The match's version when asked: the request lapses once anything public happens.
+    #: The match's public version when asked (``bot.table.writes.public_version``): the
+    #: request lapses once anything public happens.
     version: int
     #: The log row of the action to take back.
     seq: int
@@ -283,6 +285,59 @@ class MatchStore(Protocol):
         """Forget a player's private panel of a match (its message is gone)."""
         ...
 
+    # Undo requests' public messages (``cogs.undo``), kept until their buttons are gone.
+    async def set_undo_message(self, match_id: int, message_id: int, channel_id: int) -> None:
+        """Remember the public message of the match's newest undo request."""
+        ...
+
+    async def undo_messages(self, shards: Shards = ALL_SHARDS) -> list[tuple[int, int, int]]:
+        """(match, message, channel) of every undo request message of these shards' servers
+        that may still show its buttons, oldest first in each match."""
+        ...
+
+    async def drop_undo_message(self, match_id: int, message_id: int) -> None:
+        """Forget an undo request's message (its buttons are gone, or the message is)."""
+        ...
+
+    # Leagues (``bot.store.leagues``; the rules: ``bot.table.leagues``). A league and its
+    # entrants and tables are written together, guarded by the league's version.
+    async def create_league(self, league: League, now: float) -> League:
+        """Store a new league (its ``id`` and ``version`` are the store's)."""
+        ...
+
+    async def get_league(self, league_id: int) -> League | None: ...
+    async def update_league(
+        self, league: League, *, expected_version: int, now: float, release: bool = False
+    ) -> League:
+        """Write the league, its entrants and its tables if nobody wrote first
+        (``StaleVersion`` otherwise); ``release`` ends the lease ``due_leagues`` gave."""
+        ...
+
+    async def leagues_of_guild(self, guild_id: int) -> list[League]:
+        """The server's leagues, oldest first."""
+        ...
+
+    async def league_of_match(self, match_id: int) -> League | None:
+        """The league whose table the match is played at (None: an ordinary match)."""
+        ...
+
+    async def leagues_of_player(self, guild_id: int, user_id: int) -> list[League]:
+        """The server's leagues the person signed up for, oldest first."""
+        ...
+
+    async def due_leagues(
+        self,
+        now: float,
+        *,
+        shards: Shards = ALL_SHARDS,
+        owner: str = "",
+        lease: float = LEAGUE_LEASE_SECONDS,
+    ) -> list[League]:
+        """Claim the leagues of these shards' servers due at ``now`` that nobody holds, as
+        ``due_timers`` claims matches: leased to ``owner`` until ``now + lease``; a write
+        with ``release`` ends the lease."""
+        ...
+
 
 def migrations(dialect: str = "sqlite") -> list[tuple[int, str]]:
     """The numbered SQL migrations shipped for a dialect, in order: ``bot/store/migrations``
@@ -309,6 +364,10 @@ COPIED_TABLES = (
     "followers",
     "undo_requests",
     "hand_messages",
+    "undo_messages",
+    "leagues",
+    "league_entrants",
+    "league_games",
 )
 
 

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import asyncio
 import copy
-import json
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from typing import Any
 
-from bot.store import sql
+from bot.store import jsonio, sql
 from bot.store.contract import (
     OPEN_STATUSES,
     TIMER_LEASE_SECONDS,
@@ -25,6 +24,7 @@ from bot.store.contract import (
     StoreError,
     UndoRequest,
 )
+from bot.store.leagues import LEAGUE_LEASE_SECONDS, League
 from bot.store.people import Follower, HandMessage, NotifyPrefs
 from bot.store.ratings import (
     MOVE_TIME_MATCHES,
@@ -56,8 +56,13 @@ class MemoryStore:
         self._hands: dict[int, dict[int, HandMessage]] = {}
         self._serial = asyncio.Lock()
         self._undo: dict[int, UndoRequest] = {}
+        #: match -> {undo request message -> its channel}
+        self._undo_messages: dict[int, dict[int, int]] = {}
         #: match id -> until when its due timer is claimed (``due_timers``).
         self._leases: dict[int, float] = {}
+        #: Leagues by id, and until when each due league is claimed (``due_leagues``).
+        self._leagues: dict[int, League] = {}
+        self._league_leases: dict[int, float] = {}
 
     async def open(self) -> None:
         return None
@@ -88,7 +93,7 @@ class MemoryStore:
                 status="lobby",
                 creator_id=creator_id,
                 seed=seed,
-                settings=json.loads(json.dumps(settings)),
+                settings=jsonio.loads(jsonio.dumps(settings)),
                 state=None,
                 result=None,
                 version=0,
@@ -422,6 +427,90 @@ class MemoryStore:
 
     async def drop_hand_message(self, match_id: int, user_id: int) -> None:
         self._hands.get(match_id, {}).pop(user_id, None)
+
+    async def set_undo_message(self, match_id: int, message_id: int, channel_id: int) -> None:
+        if match_id in self._matches:
+            self._undo_messages.setdefault(match_id, {}).setdefault(message_id, channel_id)
+
+    async def undo_messages(self, shards: Shards = ALL_SHARDS) -> list[tuple[int, int, int]]:
+        return [
+            (match_id, message_id, channel_id)
+            for match_id, messages in sorted(self._undo_messages.items())
+            if shards.owns(self._matches[match_id].guild_id)
+            for message_id, channel_id in sorted(messages.items())
+        ]
+
+    async def drop_undo_message(self, match_id: int, message_id: int) -> None:
+        self._undo_messages.get(match_id, {}).pop(message_id, None)
+
+    # ---------------------------------------------------------------- leagues
+    async def create_league(self, league: League, now: float) -> League:
+        async with self._serial:
+            league = replace(league, id=max(self._leagues, default=0) + 1, version=0)
+            self._leagues[league.id] = league
+            return league
+
+    async def get_league(self, league_id: int) -> League | None:
+        return self._leagues.get(league_id)
+
+    async def update_league(
+        self, league: League, *, expected_version: int, now: float, release: bool = False
+    ) -> League:
+        async with self._serial:
+            stored = self._leagues.get(league.id)
+            if stored is None or stored.version != expected_version:
+                raise StaleVersion(f"league {league.id} is no longer at {expected_version}")
+            written = replace(league, version=expected_version + 1)
+            self._leagues[league.id] = written
+            if release:
+                self._league_leases.pop(league.id, None)
+            return written
+
+    async def leagues_of_guild(self, guild_id: int) -> list[League]:
+        return [
+            self._leagues[i] for i in sorted(self._leagues) if self._leagues[i].guild_id == guild_id
+        ]
+
+    async def league_of_match(self, match_id: int) -> League | None:
+        return next(
+            (
+                league
+                for _, league in sorted(self._leagues.items())
+                if league.game_of_match(match_id) is not None
+            ),
+            None,
+        )
+
+    async def leagues_of_player(self, guild_id: int, user_id: int) -> list[League]:
+        return [
+            league
+            for league in await self.leagues_of_guild(guild_id)
+            if league.entrant(user_id) is not None
+        ]
+
+    async def due_leagues(
+        self,
+        now: float,
+        *,
+        shards: Shards = ALL_SHARDS,
+        owner: str = "",
+        lease: float = LEAGUE_LEASE_SECONDS,
+    ) -> list[League]:
+        async with self._serial:
+            due = sorted(
+                (
+                    league
+                    for league in self._leagues.values()
+                    if league.next_at is not None
+                    and league.next_at <= now
+                    and self._league_leases.get(league.id, 0.0) <= now
+                    and shards.owns(league.guild_id)
+                ),
+                key=lambda league: (league.next_at or 0.0, league.id),
+            )
+            for league in due:
+                self._league_leases[league.id] = now + lease
+            return due
 
     def _patch(self, match_id: int, **changes: Any) -> None:
         match = self._matches.get(match_id)

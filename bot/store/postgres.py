@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import json
 import logging
 import re
 import zlib
@@ -23,7 +22,7 @@ from urllib.parse import urlsplit
 
 import asyncpg
 
-from bot.store import sql
+from bot.store import jsonio, leagues, sql
 from bot.store.contract import (
     TIMER_LEASE_SECONDS,
     ChannelTaken,
@@ -35,6 +34,7 @@ from bot.store.contract import (
     copied_table,
     migrations,
 )
+from bot.store.leagues import LEAGUE_LEASE_SECONDS, League
 from bot.store.people import Follower, HandMessage, NotifyPrefs
 from bot.store.ratings import (
     MOVE_TIME_MATCHES,
@@ -127,7 +127,7 @@ def describe(dsn: str) -> str:
 
 
 def _seats(text: str | None) -> tuple[Seat, ...]:
-    return tuple(sql.seat_from_row(*seat) for seat in json.loads(text or "[]"))
+    return tuple(sql.seat_from_row(*seat) for seat in jsonio.loads(text or "[]"))
 
 
 def _matches_sql(where: str) -> str:
@@ -464,7 +464,7 @@ class PostgresStore:
             numbered(sql.SET_BOARD),
             message_id,
             version,
-            json.dumps(sorted(acting)),
+            jsonio.dumps(sorted(acting)),
             match_id,
             version,
         )
@@ -678,6 +678,100 @@ class PostgresStore:
     async def drop_hand_message(self, match_id: int, user_id: int) -> None:
         await self.pool.execute(numbered(sql.DROP_HAND_MESSAGE), match_id, user_id)
 
+    async def set_undo_message(self, match_id: int, message_id: int, channel_id: int) -> None:
+        await self.pool.execute(numbered(sql.SET_UNDO_MESSAGE), match_id, message_id, channel_id)
+
+    async def undo_messages(self, shards: Shards = ALL_SHARDS) -> list[tuple[int, int, int]]:
+        rows = await self.pool.fetch(numbered(sql.undo_messages_sql(shards)))
+        return sql.undo_messages_from_rows(rows)
+
+    async def drop_undo_message(self, match_id: int, message_id: int) -> None:
+        await self.pool.execute(numbered(sql.DROP_UNDO_MESSAGE), match_id, message_id)
+
+    # ---------------------------------------------------------------- leagues
+    async def create_league(self, league: League, now: float) -> League:
+        async with self._transaction() as conn:
+            league_id = await conn.fetchval(
+                numbered(leagues.INSERT_LEAGUE + " RETURNING id"),
+                *leagues.insert_params(league, now),
+            )
+            league = replace(league, id=int(league_id), version=0)
+            await self._write_league_rows(conn, league)
+        return league
+
+    async def get_league(self, league_id: int) -> League | None:
+        found = await self._leagues(self.pool, leagues.LEAGUE_BY_ID, league_id)
+        return found[0] if found else None
+
+    async def update_league(
+        self, league: League, *, expected_version: int, now: float, release: bool = False
+    ) -> League:
+        statement = leagues.UPDATE_LEAGUE_RELEASED if release else leagues.UPDATE_LEAGUE
+        async with self._transaction() as conn:
+            written = await conn.execute(
+                numbered(statement), *leagues.update_params(league, expected_version, now)
+            )
+            if written != "UPDATE 1":
+                raise StaleVersion(f"league {league.id} is no longer at {expected_version}")
+            await self._write_league_rows(conn, league)
+        return replace(league, version=expected_version + 1)
+
+    async def leagues_of_guild(self, guild_id: int) -> list[League]:
+        return await self._leagues(self.pool, leagues.LEAGUES_OF_GUILD, guild_id)
+
+    async def league_of_match(self, match_id: int) -> League | None:
+        found = await self._leagues(self.pool, leagues.LEAGUE_OF_MATCH, match_id)
+        return found[0] if found else None
+
+    async def leagues_of_player(self, guild_id: int, user_id: int) -> list[League]:
+        return await self._leagues(self.pool, leagues.LEAGUES_OF_PLAYER, guild_id, user_id)
+
+    async def due_leagues(
+        self,
+        now: float,
+        *,
+        shards: Shards = ALL_SHARDS,
+        owner: str = "",
+        lease: float = LEAGUE_LEASE_SECONDS,
+    ) -> list[League]:
+        # SKIP LOCKED: a league another process is claiming right now is its, not a wait.
+        async with self._transaction() as conn:
+            ids = await conn.fetch(
+                "UPDATE leagues SET lease_owner = $1, lease_until = $2 WHERE id IN ("
+                "SELECT id FROM leagues WHERE next_at IS NOT NULL AND next_at <= $3 "
+                "AND (lease_until IS NULL OR lease_until <= $3) "
+                f"AND {shards.sql_filter()} FOR UPDATE SKIP LOCKED) RETURNING id",
+                owner,
+                now + lease,
+                now,
+            )
+        found = await self._leagues(
+            self.pool,
+            f"SELECT {leagues.LEAGUE_COLUMNS} FROM leagues WHERE id = ANY(?)",
+            [int(row[0]) for row in ids],
+        )
+        return sorted(found, key=lambda league: (league.next_at or 0.0, league.id))
+
+    @staticmethod
+    async def _write_league_rows(conn: asyncpg.Connection, league: League) -> None:
+        await conn.execute(numbered(leagues.DELETE_ENTRANTS), league.id)
+        await conn.execute(numbered(leagues.DELETE_GAMES), league.id)
+        await conn.executemany(
+            numbered(leagues.INSERT_ENTRANT), leagues.entrant_rows(league.id, league.entrants)
+        )
+        await conn.executemany(
+            numbered(leagues.INSERT_GAME), leagues.game_rows(league.id, league.games)
+        )
+
+    async def _leagues(self, conn: Any, statement: str, *args: Any) -> list[League]:
+        rows = await conn.fetch(numbered(statement), *args)
+        if not rows:
+            return []
+        ids = [int(row[0]) for row in rows]
+        entrant_rows = await conn.fetch(numbered(leagues.entrants_sql("= ANY(?)")), ids)
+        game_rows = await conn.fetch(numbered(leagues.games_sql("= ANY(?)")), ids)
+        return leagues.leagues_from_rows(rows, entrant_rows, game_rows)
+
     # ---------------------------------------------------------------- copying a database
     async def export_rows(self, table: str) -> tuple[list[str], list[tuple[Any, ...]]]:
         """Every row of one of ``COPIED_TABLES``, in primary key order, and its columns."""
@@ -721,10 +815,10 @@ class PostgresStore:
                     for row in rows
                 ],
             )
-            if table == "matches":  # new matches are numbered after the copied ones
+            if table in ("matches", "leagues"):  # new ones numbered after the copied ones
                 await conn.execute(
-                    "SELECT setval(pg_get_serial_sequence('matches', 'id'), "
-                    "COALESCE(MAX(id), 0) + 1, false) FROM matches"
+                    f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
+                    f"COALESCE(MAX(id), 0) + 1, false) FROM {table}"
                 )
 
 

@@ -6,11 +6,11 @@ import this module as a module (``from bot.store import sql``) and read ``sql.NA
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
+from bot.store import jsonio
 from bot.store.contract import Match, Seat, UndoRequest
 from bot.store.people import Follower, HandMessage, NotifyPrefs
 from bot.store.ratings import PlayedMatch, Ranked, Rating, placings
@@ -86,7 +86,7 @@ def new_match_params(
     now: float,
 ) -> tuple[Any, ...]:
     """``INSERT_MATCH``'s values."""
-    return (guild_id, channel_id, game, creator_id, seed, json.dumps(settings), now, now)
+    return (guild_id, channel_id, game, creator_id, seed, jsonio.dumps(settings), now, now)
 
 
 DELETE_SEATS = "DELETE FROM seats WHERE match_id = ?"
@@ -128,7 +128,7 @@ REWIND_MATCH = (
 
 def _written(match: Match, expected_version: int, now: float) -> tuple[Any, ...]:
     return (
-        json.dumps(match.settings),
+        jsonio.dumps(match.settings),
         expected_version + 1,
         match.turn_started_at,
         match.last_reminder_at,
@@ -139,7 +139,7 @@ def _written(match: Match, expected_version: int, now: float) -> tuple[Any, ...]
 
 def update_params(match: Match, expected_version: int, now: float) -> tuple[Any, ...]:
     """``UPDATE_MATCH``'s values: ``match`` written over ``expected_version``."""
-    result = json.dumps(match.result) if match.result is not None else None
+    result = jsonio.dumps(match.result) if match.result is not None else None
     return (
         match.status,
         match.state,
@@ -205,7 +205,7 @@ def undo_request_params(request: UndoRequest) -> tuple[Any, ...]:
         request.version,
         request.seq,
         request.asked_at,
-        json.dumps(list(request.accepted)),
+        jsonio.dumps(list(request.accepted)),
     )
 
 
@@ -423,6 +423,26 @@ def hand_messages_from_rows(match_id: int, rows: Iterable[Any]) -> list[HandMess
     ]
 
 
+#: Undo requests' public messages (``MatchStore.undo_messages``): match, message, channel.
+UNDO_MESSAGES = (
+    "SELECT u.match_id, u.message_id, u.channel_id FROM undo_messages u "
+    "JOIN matches m ON m.id = u.match_id WHERE {shards} ORDER BY u.match_id, u.message_id"
+)
+SET_UNDO_MESSAGE = (
+    "INSERT INTO undo_messages (match_id, message_id, channel_id) VALUES (?, ?, ?) "
+    "ON CONFLICT (match_id, message_id) DO NOTHING"
+)
+DROP_UNDO_MESSAGE = "DELETE FROM undo_messages WHERE match_id = ? AND message_id = ?"
+
+
+def undo_messages_sql(shards: Shards) -> str:
+    return UNDO_MESSAGES.format(shards=shards.sql_filter("m.guild_id"))
+
+
+def undo_messages_from_rows(rows: Iterable[Any]) -> list[tuple[int, int, int]]:
+    return [(int(match), int(message), int(channel)) for match, message, channel in rows]
+
+
 def placed(match: Match) -> Match:
     """The finished match with each seat's place (``bot.ratings.placings``)."""
     placed = placings(match.seats, match.result)
@@ -483,7 +503,7 @@ def _loads_or_none(text: str | None) -> Any:
     if text is None:
         return None
     try:
-        return json.loads(text)
+        return jsonio.loads(text)
     except ValueError:
         return None
 

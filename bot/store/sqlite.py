@@ -8,7 +8,6 @@ this driver shares with the PostgreSQL driver are written once in ``bot.store.sq
 from __future__ import annotations
 
 import asyncio
-import json
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
 from contextlib import asynccontextmanager
@@ -19,7 +18,7 @@ from urllib.parse import urlparse
 
 import aiosqlite
 
-from bot.store import sql
+from bot.store import jsonio, leagues, sql
 from bot.store.contract import (
     TIMER_LEASE_SECONDS,
     ChannelTaken,
@@ -31,6 +30,8 @@ from bot.store.contract import (
     copied_table,
     migrations,
 )
+from bot.store.faults import storage_trouble
+from bot.store.leagues import LEAGUE_LEASE_SECONDS, League
 from bot.store.people import Follower, HandMessage, NotifyPrefs
 from bot.store.ratings import (
     MOVE_TIME_MATCHES,
@@ -61,6 +62,23 @@ def sqlite_path(database_url: str) -> str:
     if not path:
         raise StoreError("DATABASE_URL needs a file path, e.g. sqlite:///data/rushtable.db")
     return path
+
+
+#: Below this much free space, the disk holding a database counts as full.
+NEARLY_FULL_BYTES = 1024 * 1024
+
+
+def _nearly_full(path: str) -> bool:
+    """Whether the disk holding ``path`` (or the nearest folder that exists) is full."""
+    import shutil
+
+    folder = Path(path).resolve().parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    try:
+        return shutil.disk_usage(folder).free < NEARLY_FULL_BYTES
+    except OSError:
+        return False
 
 
 def split_statements(script: str) -> list[str]:
@@ -158,6 +176,19 @@ class SqliteStore:
 
     def _explain(self, error: sqlite3.DatabaseError) -> str:
         text = str(error)
+        trouble = storage_trouble(error)
+        if trouble == "io" and _nearly_full(self.path):
+            trouble = "full"  # an existing database on a full disk reports an I/O error
+        if trouble == "full":
+            return (
+                f"The disk holding the database {self.path} is full: free some space on it "
+                "(or move the database to a bigger disk), then start the bot again"
+            )
+        if trouble == "io":
+            return (
+                f"The database {self.path} could not be read or written (disk I/O error): "
+                "check the disk's free space and health, then start the bot again"
+            )
         if "not a database" in text or "malformed" in text:
             return (
                 f"The database {self.path} is not a readable SQLite file (corrupt or another "
@@ -389,7 +420,7 @@ class SqliteStore:
         self, match_id: int, *, message_id: int, version: int, acting: Sequence[int]
     ) -> None:
         await self._exec(
-            sql.SET_BOARD, (message_id, version, json.dumps(sorted(acting)), match_id, version)
+            sql.SET_BOARD, (message_id, version, jsonio.dumps(sorted(acting)), match_id, version)
         )
 
     @_serialised
@@ -638,6 +669,117 @@ class SqliteStore:
     @_serialised
     async def drop_hand_message(self, match_id: int, user_id: int) -> None:
         await self._exec(sql.DROP_HAND_MESSAGE, (match_id, user_id))
+
+    @_serialised
+    async def set_undo_message(self, match_id: int, message_id: int, channel_id: int) -> None:
+        await self._exec(sql.SET_UNDO_MESSAGE, (match_id, message_id, channel_id))
+
+    @_serialised
+    async def undo_messages(self, shards: Shards = ALL_SHARDS) -> list[tuple[int, int, int]]:
+        async with self.db.execute(sql.undo_messages_sql(shards)) as cursor:
+            return sql.undo_messages_from_rows(await cursor.fetchall())
+
+    @_serialised
+    async def drop_undo_message(self, match_id: int, message_id: int) -> None:
+        await self._exec(sql.DROP_UNDO_MESSAGE, (match_id, message_id))
+
+    # ---------------------------------------------------------------- leagues
+    @_serialised
+    async def create_league(self, league: League, now: float) -> League:
+        await self._exec("BEGIN IMMEDIATE")
+        try:
+            done = await self._exec(leagues.INSERT_LEAGUE, leagues.insert_params(league, now))
+            league = replace(league, id=int(done.lastrowid or 0), version=0)
+            await self._write_league_rows(league)
+            await self._exec("COMMIT")
+        except BaseException:
+            await self._exec("ROLLBACK")
+            raise
+        return league
+
+    @_serialised
+    async def get_league(self, league_id: int) -> League | None:
+        found = await self._leagues(leagues.LEAGUE_BY_ID, (league_id,))
+        return found[0] if found else None
+
+    @_serialised
+    async def update_league(
+        self, league: League, *, expected_version: int, now: float, release: bool = False
+    ) -> League:
+        statement = leagues.UPDATE_LEAGUE_RELEASED if release else leagues.UPDATE_LEAGUE
+        await self._exec("BEGIN IMMEDIATE")
+        try:
+            done = await self._exec(statement, leagues.update_params(league, expected_version, now))
+            if done.rowcount != 1:
+                raise StaleVersion(f"league {league.id} is no longer at {expected_version}")
+            await self._write_league_rows(league)
+            await self._exec("COMMIT")
+        except BaseException:
+            await self._exec("ROLLBACK")
+            raise
+        return replace(league, version=expected_version + 1)
+
+    @_serialised
+    async def leagues_of_guild(self, guild_id: int) -> list[League]:
+        return await self._leagues(leagues.LEAGUES_OF_GUILD, (guild_id,))
+
+    @_serialised
+    async def league_of_match(self, match_id: int) -> League | None:
+        found = await self._leagues(leagues.LEAGUE_OF_MATCH, (match_id,))
+        return found[0] if found else None
+
+    @_serialised
+    async def leagues_of_player(self, guild_id: int, user_id: int) -> list[League]:
+        return await self._leagues(leagues.LEAGUES_OF_PLAYER, (guild_id, user_id))
+
+    @_serialised
+    async def due_leagues(
+        self,
+        now: float,
+        *,
+        shards: Shards = ALL_SHARDS,
+        owner: str = "",
+        lease: float = LEAGUE_LEASE_SECONDS,
+    ) -> list[League]:
+        await self._exec("BEGIN IMMEDIATE")
+        try:
+            due = await self._leagues(
+                f"SELECT {leagues.LEAGUE_COLUMNS} FROM leagues WHERE "
+                f"{leagues.due_leagues_where(shards.sql_filter())} ORDER BY next_at, id",
+                (now, now),
+            )
+            done = await self.db.executemany(
+                "UPDATE leagues SET lease_owner = ?, lease_until = ? WHERE id = ?",
+                [(owner, now + lease, league.id) for league in due],
+            )
+            await done.close()
+            await self._exec("COMMIT")
+        except BaseException:
+            await self._exec("ROLLBACK")
+            raise
+        return due
+
+    async def _write_league_rows(self, league: League) -> None:
+        await self._exec(leagues.DELETE_ENTRANTS, (league.id,))
+        await self._exec(leagues.DELETE_GAMES, (league.id,))
+        for statement, rows in (
+            (leagues.INSERT_ENTRANT, leagues.entrant_rows(league.id, league.entrants)),
+            (leagues.INSERT_GAME, leagues.game_rows(league.id, league.games)),
+        ):
+            done = await self.db.executemany(statement, rows)
+            await done.close()
+
+    async def _leagues(self, statement: str, params: tuple[Any, ...]) -> list[League]:
+        async with self.db.execute(statement, params) as cursor:
+            rows = list(await cursor.fetchall())
+        if not rows:
+            return []
+        ids = [row[0] for row in rows]
+        async with self.db.execute(leagues.entrants_sql(_in(ids)), ids) as cursor:
+            entrant_rows = list(await cursor.fetchall())
+        async with self.db.execute(leagues.games_sql(_in(ids)), ids) as cursor:
+            game_rows = list(await cursor.fetchall())
+        return leagues.leagues_from_rows(rows, entrant_rows, game_rows)
 
     async def _select(self, statement: str, params: tuple[Any, ...]) -> list[Match]:
         async with self.db.execute(statement, params) as cursor:

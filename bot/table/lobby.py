@@ -13,13 +13,13 @@ Pure: functions of a lobby ``Match``; ``MatchService`` writes what they return.
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 from bot.games import GAMES, Game
+from bot.store import jsonio
 from bot.store.contract import ChannelTaken, Match, Seat
 from bot.table.errors import (
     AlreadySeated,
@@ -46,6 +46,9 @@ HELD = "held"
 REMATCH_OF = "rematch_of"
 #: A lobby (and so its challenges) lasts this long without starting.
 LOBBY_SECONDS = 24 * 3600.0
+#: A lobby still without its message this long after it was saved never reached Discord
+#: (the bot stopped between the two): the lobby keeper posts it (or drops it) then.
+UNSEEN_LOBBY_SECONDS = 60.0
 
 
 class NotInvited(TableError):
@@ -358,7 +361,7 @@ class Lobbies(TableWrites):
             return replace(
                 match,
                 status="active",
-                state=json.dumps(engine.dump(state)),
+                state=jsonio.dumps(engine.dump(state)),
                 # A rematch's settings are copied from its match: none of its undos count.
                 settings={**without(settings, UNDONE_AT), STARTED_AT: now},
                 turn_started_at=now,

@@ -8,7 +8,6 @@ module decides who may act on which match, and keeps every change one versioned 
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import random
 from collections.abc import Iterator, Sequence
@@ -16,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.games.base import SYSTEM_SEAT, clock_of, is_order_action
+from bot.store import jsonio
 from bot.store.contract import Match, StaleVersion, UndoRequest
 from bot.table import undo
 from bot.table.errors import (
@@ -29,7 +29,13 @@ from bot.table.errors import (
     UnknownAction,
 )
 from bot.table.lobby import Lobbies
-from bot.table.writes import UNDONE_AT, with_ai_seat
+from bot.table.writes import (
+    UNDONE_AT,
+    public_version,
+    stored_version,
+    with_ai_seat,
+    with_private_write,
+)
 
 log = logging.getLogger(__name__)
 
@@ -69,8 +75,9 @@ class Expired:
 
 
 def ai_rng(match: Match) -> random.Random:
-    """The AI's tie-breaks are reproducible from the match seed and version."""
-    return random.Random(match.seed * 1_000_003 + match.version)
+    """The AI's tie-breaks are reproducible from the match seed and public version (a
+    standing order set meanwhile changes nothing the AI does)."""
+    return random.Random(match.seed * 1_000_003 + public_version(match))
 
 
 class MatchService(Lobbies):
@@ -89,6 +96,7 @@ class MatchService(Lobbies):
         panel_seat: int | None = None,
     ) -> Played:
         """A person's click: checks the board is current, the clicker seated and on turn.
+        ``version``: the public version the clicked board showed (``public_version``).
 
         ``tolerate_others``: in games where everyone chooses at once, a click made on a
         panel that others' actions have since outdated still counts, as long as the
@@ -120,18 +128,19 @@ class MatchService(Lobbies):
     async def _still_current(
         self, match: Match, version: int, seat: int, tolerate_others: bool
     ) -> bool:
-        """A click made on ``version`` still counts if nothing public changed since
+        """A click made on public ``version`` still counts if nothing public changed since
         (only standing orders were set), or, with ``tolerate_others``, if only other
         seats acted since."""
-        if version == match.version:
+        current = public_version(match)
+        if version == current:
             return True
-        if version > match.version or version < int(match.settings.get(UNDONE_AT, 0)):
+        if version > current or version < 0:
             return False
-        since = [
-            (acted, action)
-            for seq, acted, action in await self.store.action_log(match.id)
-            if seq > version
-        ]
+        log = await self.store.action_log(match.id)
+        at = stored_version(match, version, log)
+        if at < int(match.settings.get(UNDONE_AT, 0)):
+            return False
+        since = [(acted, action) for seq, acted, action in log if seq > at]
         return all(
             is_order_action(action) or (tolerate_others and acted != seat)
             for acted, action in since
@@ -215,9 +224,11 @@ class MatchService(Lobbies):
         seats = match.seats
         if not by_ai and not is_order_action(action):
             seats = tuple(replace(s, expiries=0) if s.seat == seat else s for s in seats)
+        if is_order_action(action):
+            match = with_private_write(match)  # its version moves on, the public one not
         updated = replace(
             match,
-            state=json.dumps(engine.dump(new_state)),
+            state=jsonio.dumps(engine.dump(new_state)),
             status="finished" if outcome else "active",
             result={"winners": list(outcome.winners), "reason": outcome.reason}
             if outcome
@@ -337,15 +348,16 @@ class MatchService(Lobbies):
             voters = undo.voters(match, user_id)
             if not voters:
                 return undo.UndoAsked(await self._rewind(match, plan), plan, voters, None)
-            request = UndoRequest(match.id, user_id, seat, match.version, plan.seq, self.clock())
+            asked_at = public_version(match)
+            request = UndoRequest(match.id, user_id, seat, asked_at, plan.seq, self.clock())
             await self.store.put_undo_request(request)
             return undo.UndoAsked(match, plan, voters, request)
 
     async def answer_undo(
         self, match_id: int, version: int, user_id: int, accept: bool
     ) -> undo.UndoAnswer:
-        """Accept or Refuse on the request made at ``version``: a refusal ends it; once
-        every other person accepted, the actions are taken back."""
+        """Accept or Refuse on the request made at public ``version``: a refusal ends it;
+        once every other person accepted, the actions are taken back."""
         async with self.lock(match_id):
             match = await self._get(match_id)
             request = await self.store.undo_request(match.id)
@@ -380,6 +392,17 @@ class MatchService(Lobbies):
                 await self.store.drop_undo_request(match.id)
                 raise undo.UndoLapsed(match=match)
             return undo.UndoAnswer("done", await self._rewind(match, plan), request)
+
+    async def undo_standing(self, match_id: int) -> str:
+        """Where the match's undo request stands: ``open``, ``lapsed`` (the match moved
+        on), ``expired``, or ``gone`` (answered, withdrawn, or none)."""
+        match = await self._get(match_id)
+        request = await self.store.undo_request(match_id)
+        if request is None:
+            return "gone"
+        if await self._undo_open(match, request):
+            return "open"
+        return "lapsed" if undo.still_open(request, self.clock()) else "expired"
 
     async def _undo_open(self, match: Match, request: UndoRequest) -> bool:
         """Not expired, and nothing public happened in the match since it was made."""
@@ -422,7 +445,7 @@ class MatchService(Lobbies):
         turn_changed = engine.to_act(plan.state) != engine.to_act(self.load_state(match))
         updated = replace(
             match,
-            state=json.dumps(engine.dump(plan.state)),
+            state=jsonio.dumps(engine.dump(plan.state)),
             result=None,
             settings={**match.settings, UNDONE_AT: match.version + 1},
             turn_started_at=now if turn_changed else match.turn_started_at,

@@ -76,9 +76,11 @@ def replay(service: MatchService, match: Match, log: Sequence[LogEntry]) -> Repl
 # ------------------------------------------------------------------ the text record
 @dataclass(frozen=True)
 class Entry:
-    """One line of the text record: an action, who made it, and what the table saw."""
+    """One line of the text record: an action, who made it, and what the table saw.
+    ``seq``: the action's number, its public version (``bot.table.writes.public_numbers``);
+    None for a standing order (shown once the match is over), which has none."""
 
-    seq: int
+    seq: int | None
     at: float
     who: str
     action: str
@@ -97,7 +99,8 @@ def record_text(
     lines = [*title, ""]
     for entry in entries:
         who = said.format(who=entry.who, action=entry.action) if entry.action else entry.who
-        lines.append(f"{entry.seq:>5}  {utc(entry.at)}  {who}")
+        number = "" if entry.seq is None else entry.seq
+        lines.append(f"{number:>5}  {utc(entry.at)}  {who}")
         lines += [f"{'':7}{line}" for line in entry.told]
     if footer:
         lines += ["", *footer]

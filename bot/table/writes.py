@@ -6,14 +6,15 @@ build on it."""
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
+import weakref
 from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from typing import Any
 
-from bot.games.base import clock_of
+from bot.games.base import clock_of, is_order_action
+from bot.store import jsonio
 from bot.store.contract import Match, MatchStore, Seat, StaleVersion
 from bot.store.people import NotifyPrefs
 from bot.table.errors import MatchFrozen, StaleBoard, UnknownMatch
@@ -24,23 +25,68 @@ log = logging.getLogger(__name__)
 #: The match setting holding the version its last undo wrote: clicks made on a board older
 #: than that are stale, even though no action was logged since (the log lost some).
 UNDONE_AT = "undone_at"
+#: The match setting counting its private writes (standing orders): each bumps the stored
+#: version, the guard of every write, but nothing anyone else may see.
+PRIVATE_WRITES = "private_writes"
+
+
+def public_version(match: Match) -> int:
+    """The version everyone may know: the stored version less the private writes. Buttons,
+    undo requests, the AI's tie-breaks and the numbers of a replay count in it, so that a
+    standing order leaves no trace in anything public."""
+    return match.version - int(match.settings.get(PRIVATE_WRITES, 0))
+
+
+def stored_version(match: Match, public: int, log: Sequence[tuple[int, int, str]]) -> int:
+    """The last stored version whose public version was ``public`` (``public`` at most the
+    match's), found from the action log: every write is public but standing orders, which
+    are all logged."""
+    orders = {seq for seq, _seat, action in log if is_order_action(action)}
+    shown, at = public_version(match), match.version
+    while shown > public and at > 0:
+        if at not in orders:
+            shown -= 1
+        at -= 1
+    return at
+
+
+def public_numbers(match: Match, log: Sequence[tuple[int, int, str]]) -> dict[int, int]:
+    """Each public action of the log (not a standing order) -> the public version it made:
+    the number a replay shows for it, with no gap where orders were set."""
+    orders = {seq for seq, _seat, action in log if is_order_action(action)}
+    numbers: dict[int, int] = {}
+    shown = public_version(match)
+    later_orders = 0
+    for seq, _seat, _action in sorted(log, reverse=True):
+        if seq in orders:
+            later_orders += 1
+            continue
+        numbers[seq] = shown - (match.version - seq - later_orders)
+    return numbers
+
+
+def with_private_write(match: Match) -> Match:
+    """The match about to be written by a private write (a standing order)."""
+    count = int(match.settings.get(PRIVATE_WRITES, 0)) + 1
+    return replace(match, settings={**match.settings, PRIVATE_WRITES: count})
 
 
 class TableWrites(TurnTimers):
     def __init__(self, store: MatchStore, clock: Callable[[], float]) -> None:
         super().__init__(clock)
         self.store = store
-        self._locks: dict[int, asyncio.Lock] = {}
+        #: One lock per match, kept only while held or waited for (weakly).
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
     @asynccontextmanager
     async def lock(self, match_id: int) -> AsyncIterator[None]:
         """Serialises the changes of one match: inside this process, then across the
         processes sharing the database (``MatchStore.match_lock``). The version check
         still refuses any write made from an outdated read."""
-        async with (
-            self._locks.setdefault(match_id, asyncio.Lock()),
-            self.store.match_lock(match_id),
-        ):
+        lock = self._locks.get(match_id)
+        if lock is None:
+            lock = self._locks[match_id] = asyncio.Lock()
+        async with lock, self.store.match_lock(match_id):
             yield
 
     def load_state(self, match: Match) -> Any:
@@ -50,7 +96,7 @@ class TableWrites(TurnTimers):
         try:
             if match.state is None:
                 raise ValueError("no state stored")
-            return self.engine(match).load(json.loads(match.state))
+            return self.engine(match).load(jsonio.loads(match.state))
         except Exception as error:  # any failure to read the row means the row is corrupt
             log.exception("match %s: unreadable state, freezing it", match.id)
             raise MatchFrozen(reason=str(error)) from error

@@ -42,6 +42,7 @@ from bot.settings import default_processes
 from bot.store.contract import Match, MatchStore, StoreError
 from bot.table.errors import MatchNotActive, TableError
 from bot.table.matches import MatchService
+from bot.tools.bench_render import Sample, SideBySide, side_by_side, side_by_side_lines
 from bot.tools.bench_shards import (
     BenchError,
     BenchOptions,
@@ -68,6 +69,10 @@ SAMPLE_EVERY = 25
 #: How often the timer loop claims the due timers, as in the bot.
 TIMER_SECONDS = 1.0
 
+#: ``--cpu-clicks``: clicks of each game made one at a time after the run, to split the CPU
+#: of a click between the bot process and the render workers.
+CPU_CLICKS = 100
+
 
 class Bench:
     """One bot process's clicks on its shard's matches."""
@@ -81,8 +86,11 @@ class Bench:
         self.active = list(plan.clicked)
         self.numbers = plan.numbering.numbers_of(plan.shard, plan.next_number)
         self.measures = Measures()
-        #: Every ``SAMPLE_EVERY``-th board drawn, kept to time it again beside a bare encode.
-        self.samples: list[tuple[str, View, dict[str, str]]] = []
+        #: Every ``SAMPLE_EVERY``-th click's boards (before and after), kept to draw them
+        #: again beside a bare encode and the old encoder.
+        self.samples: list[Sample] = []
+        #: The game of each match clicked or opened.
+        self.game_of: dict[int, str] = {}
 
     async def open_match(self) -> None:
         """A new match in this process's shard, in place of a finished one."""
@@ -94,25 +102,30 @@ class Bench:
             self.rng.randrange(2**31),
         )
         self.measures.opened[match.id] = match.version
+        self.game_of[match.id] = match.game
         self.active.append(match.id)
 
-    async def click(self) -> None:
+    async def click(self, match_id: int | None = None, timed: bool = True) -> None:
+        """A click on ``match_id`` (or a random active match); ``timed``: its figures count
+        (the clicks made to measure CPU do not)."""
         try:
-            await self._click(self.rng.choice(self.active))
+            await self._click(self.rng.choice(self.active) if match_id is None else match_id, timed)
         except Exception as error:  # counted and reported: the bench fails its check
             self.measures.failed += 1
             self.measures.first_failure = self.measures.first_failure or repr(error)
 
-    async def _click(self, match_id: int) -> None:
+    async def _click(self, match_id: int, timed: bool = True) -> None:
         started = time.perf_counter()
+        sampled = timed and len(self.measures.click_ms) % SAMPLE_EVERY == 0
         match = await self.service.get(match_id)
+        self.game_of[match_id] = match.game
         engine = self.service.engine(match)
         state = self.service.load_state(match)
         try:
             user, action = self._choose(match, state)
             played = await self.service.act(match_id, match.version, user, action)
         except TableError:  # another click on this match won the race: told, not applied
-            self.measures.lost_races += 1
+            self.measures.lost_races += timed
             return
         self.measures.applied[match_id] += 1
         rendering = time.perf_counter()
@@ -120,15 +133,17 @@ class Bench:
         public = engine.view(played.state, None)
         png = await self.painter.render(match.game, public, names)
         done = time.perf_counter()
-        if len(self.measures.click_ms) % SAMPLE_EVERY == 0:
-            self.samples.append((match.game, public, names))
+        if played.match.status != "active":
+            await self.open_match()  # first, so that a click always finds a match
+            self.active.remove(match_id)
+        if not timed:
+            return
+        if sampled:
+            self.samples.append((match.game, engine.view(state, None), public, names))
         self.measures.click_ms.append((done - started) * 1000)
         self.measures.render_ms.append((done - rendering) * 1000)
         self.measures.png_bytes.append(len(png))
         self.measures.games.add(match.game)
-        if played.match.status != "active":
-            await self.open_match()  # first, so that a click always finds a match
-            self.active.remove(match_id)
 
     def _choose(self, match: Match, state: Any) -> tuple[int, str]:
         """The person to act first and a random legal action of theirs."""
@@ -168,6 +183,26 @@ class Bench:
         stop.set()
         await timing
         return elapsed, max(peak_kb, tree_rss_kb())
+
+    async def cpu_by_game(self, clicks: int) -> None:
+        """``clicks`` clicks of each game, one at a time, with the CPU the bot process
+        (all its threads: the event loop, the store's, the pool's) and the render workers
+        spent on them: what a click of that game costs, wherever it runs."""
+        workers = self.painter.worker_pids()
+        for game in self.games:
+            bot, work, made = time.process_time(), cpu_seconds(workers), 0
+            for _ in range(clicks):
+                mine = [m for m in self.active if self.game_of.get(m) == game]
+                if not mine:
+                    break
+                await self.click(self.rng.choice(mine), timed=False)
+                made += 1
+            if made:
+                self.measures.cpu_by_game[game] = [
+                    made,
+                    time.process_time() - bot,
+                    cpu_seconds(workers) - work,
+                ]
 
 
 class TimerLoop:
@@ -214,10 +249,20 @@ async def run_shard(
             await painter.warm_up()
             bench = Bench(MatchService(store, time.time), painter, plan)
             await ready()
+            workers = painter.worker_pids()
+            bot, work = time.process_time(), cpu_seconds(workers)
             elapsed, peak_kb = await bench.run(TimerLoop(store, plan, bench.measures))
+            bench.measures.bot_cpu_s = time.process_time() - bot
+            bench.measures.worker_cpu_s = cpu_seconds(workers) - work
+            bench.measures.bands = list(await painter.band_stats())
+            if plan.cpu_clicks:
+                await bench.cpu_by_game(plan.cpu_clicks)
         finally:
             painter.close()
-    bench.measures.bare_encode = render_against_bare_encode(bench.samples)
+    bench.measures.bare_encode = render_against_bare_encode(
+        [(game, after, dict(names)) for game, _, after, names in bench.samples]
+    )
+    bench.measures.side_by_side = [row.to_json() for row in side_by_side(bench.samples)]
     return ShardReport(plan.name, elapsed, peak_kb, bench.measures)
 
 
@@ -267,6 +312,20 @@ def render_against_bare_encode(
         picture.save(io.BytesIO(), "PNG")
         timed.append((game, (drawn - started) * 1000, (time.perf_counter() - encoding) * 1000))
     return timed
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """The CPU seconds (user and system) the processes ``pids`` have used, from /proc (0
+    elsewhere, or for a process gone)."""
+    total = 0.0
+    ticks = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        total += (int(fields[11]) + int(fields[12])) / ticks
+    return total
 
 
 def tree_rss_kb() -> int:
@@ -327,6 +386,23 @@ def arguments() -> argparse.ArgumentParser:
         action="store_true",
         help="time the replay of a long match (200 turns) of each turn game, on one core",
     )
+    parser.add_argument(
+        "--cpu-clicks",
+        type=int,
+        default=CPU_CLICKS,
+        help="clicks of each game made one at a time after the run, to split a click's CPU "
+        "between the bot process and the render workers (0: none)",
+    )
+    parser.add_argument(
+        "--soak",
+        type=float,
+        metavar="MINUTES",
+        help="the whole bot for MINUTES against an offline Discord, with restarts: memory, "
+        "open files, lost or doubled clicks (bot.tools.bench_soak)",
+    )
+    parser.add_argument("--soak-channels", type=int, default=40, help="channels of the soak")
+    parser.add_argument("--soak-rate", type=float, default=20.0, help="soak clicks per second")
+    parser.add_argument("--restart-every", type=float, default=5.0, help="soak: minutes")
     parser.add_argument("--child", nargs=2, type=Path, help=argparse.SUPPRESS)
     return parser
 
@@ -336,6 +412,10 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     if args.child:
         return run_child(*args.child)
+    if args.soak:
+        from bot.tools.bench_soak import soak
+
+        return soak(args.soak, args.soak_channels, args.soak_rate, args.restart_every, args.seed)
     if args.replay:
         from bot.tools.bench_replay import main as replay_bench
 
@@ -351,6 +431,7 @@ def main(argv: list[str]) -> int:
         render_processes=args.processes,
         bot_processes=args.bot_processes,
         timers=default_timers(args.matches) if args.timers is None else args.timers,
+        cpu_clicks=max(0, args.cpu_clicks),
     )
     if problem := options.problem():
         parser.error(problem)
@@ -405,7 +486,34 @@ def report(result: BenchResult) -> list[str]:
         for shard in result.reports
     ]
     lines += [check.line() for check in result.checks]
+    lines += cpu_lines(measures, clicks)
+    lines += side_by_side_lines([SideBySide.from_json(row) for row in measures.side_by_side])
     return lines + render_against_bare_encode_lines(measures.bare_encode)
+
+
+def cpu_lines(measures: Measures, clicks: int) -> list[str]:
+    """The CPU a click cost during the run, split between the bot process and the render
+    workers; the same per game from the clicks made one at a time; the band stores."""
+    lines = []
+    if clicks:
+        bot, workers = measures.bot_cpu_s * 1000 / clicks, measures.worker_cpu_s * 1000 / clicks
+        lines.append(
+            f"CPU per click during the run: {bot + workers:.1f} ms "
+            f"(bot process {bot:.1f} ms, render workers {workers:.1f} ms)"
+        )
+    for game, (made, bot_s, work_s) in sorted(measures.cpu_by_game.items()):
+        bot, workers = bot_s * 1000 / made, work_s * 1000 / made
+        lines.append(
+            f"{game}: CPU per click, one at a time: {bot + workers:.1f} ms "
+            f"(bot process {bot:.1f} ms, render worker {workers:.1f} ms; {made:.0f} clicks)"
+        )
+    reused, made, held, weight = measures.bands
+    if reused + made:
+        lines.append(
+            f"band stores: {reused / (reused + made):.0%} of the bands reused, "
+            f"{held} bands held in {weight / 2**20:.1f} MB"
+        )
+    return lines
 
 
 def spread(values: list[float]) -> str:

@@ -112,6 +112,9 @@ class ShardPlan:
     #: The first match number it may give a match it opens (to replace a finished one).
     next_number: int
     one_click_at_a_time: bool = False
+    #: After the run, this many clicks of each game one at a time, to split the CPU a
+    #: click costs between the bot process and its render workers, game by game.
+    cpu_clicks: int = 0
 
     @property
     def shards(self) -> Shards:
@@ -145,6 +148,16 @@ class Measures:
     fired: list[int] = field(default_factory=list)
     #: Sampled boards: (game, render ms, bare encode ms), see ``render_against_bare_encode``.
     bare_encode: list[tuple[str, float, float]] = field(default_factory=list)
+    #: CPU seconds during the clicks: the bot process (all its threads) and its workers.
+    bot_cpu_s: float = 0.0
+    worker_cpu_s: float = 0.0
+    #: Per game, the clicks made one at a time after the run: [clicks, bot CPU seconds,
+    #: worker CPU seconds] (``ShardPlan.cpu_clicks``).
+    cpu_by_game: dict[str, list[float]] = field(default_factory=dict)
+    #: The workers' band stores after the run: [bands reused, bands made, held, bytes].
+    bands: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    #: Sampled boards drawn the old way and the new (``bench_render.SideBySide.to_json``).
+    side_by_side: list[list[Any]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {**asdict(self), "games": sorted(self.games), "applied": dict(self.applied)}
@@ -165,8 +178,22 @@ class Measures:
     def merged(cls, parts: Iterable[Measures]) -> Measures:
         whole = cls()
         for part in parts:
-            for name in ("click_ms", "render_ms", "png_bytes", "timer_ms", "fired", "bare_encode"):
+            for name in (
+                "click_ms",
+                "render_ms",
+                "png_bytes",
+                "timer_ms",
+                "fired",
+                "bare_encode",
+                "side_by_side",
+            ):
                 getattr(whole, name).extend(getattr(part, name))
+            whole.bot_cpu_s += part.bot_cpu_s
+            whole.worker_cpu_s += part.worker_cpu_s
+            for game, figures in part.cpu_by_game.items():
+                mine = whole.cpu_by_game.setdefault(game, [0.0, 0.0, 0.0])
+                whole.cpu_by_game[game] = [a + b for a, b in zip(mine, figures, strict=True)]
+            whole.bands = [a + b for a, b in zip(whole.bands, part.bands, strict=True)]
             whole.games |= part.games
             whole.lost_races += part.lost_races
             whole.failed += part.failed
@@ -206,6 +233,8 @@ class BenchOptions:
     #: Each process waits for a click's answer before the next (its clicks never race each
     #: other, so how many are applied does not depend on the machine's speed: the tests).
     one_click_at_a_time: bool = False
+    #: Clicks of each game made one at a time after the run (``ShardPlan.cpu_clicks``).
+    cpu_clicks: int = 0
 
     @property
     def timed_matches(self) -> int:
@@ -322,6 +351,7 @@ def plan_shard(
         timed=sorted(timed),
         next_number=len(matches),
         one_click_at_a_time=options.one_click_at_a_time,
+        cpu_clicks=options.cpu_clicks,
     )
 
 

@@ -8,9 +8,12 @@ wounds, curses, rounds, the market, pulse ends), not every throw: a live match m
 dozens of those a minute. The rules stay in the engine; this package only names what the
 engine offers and tells what it reports: ``presenter`` (``RushOutPresenter``, every
 presentation hook, no Discord in it), ``labels`` (one labeller per action verb), ``events``
-(one sentence per event type), ``controller`` (the private panel's lines), ``rules`` (the
-/rushout rules embed), ``words`` (faces, cards, targets). Each presentation hook reads its
-view once as the engine's typed view (``words.rushout_view``).
+(one sentence per event type), ``controller`` (the private panel's lines), ``panel`` (its
+buttons: the dice of the last throw to pick, then a card for them; few at once, kept
+while others play), ``rules`` (the /rushout rules embed), ``words`` (faces, cards,
+targets). Each presentation hook reads its view once as the engine's typed view
+(``words.rushout_view``). Actions name cards by identity (``place std05 0 1``): a click on
+a card that has left the table meanwhile is refused, and the controller is shown afresh.
 
 Time: the throw button shows the cooldown left, read from ``view["clock"]``: ``now`` is the
 match time the platform sets before asking for labels, ``ready_at`` each seat's next

@@ -76,13 +76,17 @@ def play_lines(view: RushOutSeatView, me: MeView, tr: Tr) -> list[str]:
 
 
 def throw_line(view: RushOutPublicView, me: MeView, tr: Tr) -> str:
+    """Live: the cooldown, or the sorcerer's first throw awaited. Pulses: which pulse it is,
+    and the throws left in it or that the seat is done with it (a new pulse always shows)."""
     seat = me["seat"]
+    if view["play"] == "pulse":
+        pulse = view["clock"]["pulse"] or 1
+        if per_seat(view["clock"]["done"], seat):
+            return tr("rushout.private.pulse_done", pulse=pulse)
+        left = throws_left(view, seat) or 0
+        return tr("rushout.private.throws_left", pulse=pulse, count=left)
     if me["camp"] != "sorcerer" and not view["started"]:
         return tr("rushout.private.wait_sorcerer")
-    if view["play"] == "pulse":
-        if per_seat(view["clock"]["done"], seat):
-            return tr("rushout.private.pulse_done")
-        return tr("rushout.private.throws_left", count=throws_left(view, seat) or 0)
     wait = cooldown_left(view, seat)
     if wait > READY_MARGIN:
         return tr("rushout.private.cooldown", seconds=decimal_text(wait, tr))

@@ -94,6 +94,11 @@ def _aimed_line(event: Json, view: RushOutPublicView, names: list[str], tr: Tr) 
     return tr("rushout.event.aimed", effect=effect, player=seat_name(event.get("seat"), names))
 
 
+def _taken_back_line(event: Json, view: RushOutPublicView, names: list[str], tr: Tr) -> str:
+    die = icons([str(event.get("face"))])
+    return tr("rushout.event.taken_back", player=seat_name(event.get("seat"), names), die=die)
+
+
 def _cursed_line(event: Json, view: RushOutPublicView, names: list[str], tr: Tr) -> str:
     return tr(f"rushout.event.cursed_{event.get('curse')}")
 
@@ -228,6 +233,7 @@ EVENT_LINES: dict[str, Teller] = {
     "dragon": _dragon_line,
     "pushed": _pushed_line,
     "aimed": _aimed_line,
+    "taken_back": _taken_back_line,
     "cursed": _cursed_line,
     "wounded": _wounded_line,
     "souls": _souls_line,

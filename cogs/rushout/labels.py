@@ -110,7 +110,13 @@ def _aim_label(args: list[str], view: RushOutSeatView, tr: Tr) -> str:
     pending = view["sorcerer"]["pending"]
     card = data.CARDS.get(pending["card"]) if pending else None
     effect = effect_word(card.effect, card.kind, tr) if card else "?"
-    return tr("rushout.action.aim", effect=effect, hero=" ".join(_hero_args(args, view, tr)))
+    hero = " ".join(_hero_args(args[:1], view, tr))
+    if len(args) == 3:  # a Whirlwind makes the hero take back the die the sorcerer picks
+        side = side_slots(card_at(args[1], view), "heroes")
+        slot = int(args[2]) if args[2].isdigit() else -1
+        face = side[slot]["face"] if 0 <= slot < len(side) else None
+        return tr("rushout.action.aim_take_back", effect=effect, hero=hero, die=icon(face or "?"))
+    return tr("rushout.action.aim", effect=effect, hero=hero)
 
 
 def _wound_label(args: list[str], view: RushOutSeatView, tr: Tr) -> str:

@@ -10,10 +10,11 @@ from bot.games.base import View
 from bot.games.rushout.views import RushOutPublicView
 from bot.i18n import Tr
 from cogs._match import LABEL_LIMIT
-from cogs._presenter import Presenter
+from cogs._presenter import PanelLayout, Presenter
 from cogs.rushout.controller import curse_lines, market_lines, play_lines, role_lines, score_line
 from cogs.rushout.events import EVENT_LINES, LIVE_UNTOLD, UNTOLD
 from cogs.rushout.labels import ACTION_LABELS
+from cogs.rushout.panel import market_layout, play_layout
 from cogs.rushout.words import Json, decimal_text, duration_text, rushout_view
 
 
@@ -23,6 +24,7 @@ class RushOutPresenter(Presenter):
     game_name = "rushout"
     private_actions = True
     hand_label_key = "rushout.controller"
+    live_panel = True
 
     def option_text(self, key: str, value: Any, tr: Tr) -> str:
         if key == "cooldown" and isinstance(value, int | float):
@@ -66,6 +68,22 @@ class RushOutPresenter(Presenter):
         return tr(key) if tr.has(key) else tr(f"reason.{reason}")
 
     # ---------------------------------------------------------------- the controller
+    def panel_layout(
+        self, actions: list[str], view: View, step: str | None, tr: Tr
+    ) -> PanelLayout | None:
+        """The controller's buttons (``cogs.rushout.panel``): the dice, then a card."""
+        seat_view = rushout_view(view)
+        me = seat_view.get("me")
+        if me is None:
+            return None
+
+        def label(action: str) -> str:
+            return self.action_label(action, seat_view, tr)
+
+        if seat_view["phase"] == "play":
+            return play_layout(seat_view, me, actions, step, label, tr)
+        return market_layout(actions, label)
+
     def private_lines(self, view: View, names: list[str], tr: Tr) -> list[str]:
         seat_view = rushout_view(view)
         me = seat_view.get("me")

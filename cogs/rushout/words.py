@@ -122,9 +122,31 @@ def _indexed(cards: Sequence[T | None], text: str) -> T | None:
     return cards[int(text)]
 
 
+#: How actions name a scroll card (``scroll-x7``); views show where it lies (``x0``).
+SCROLL_TOKEN = "scroll-"
+
+
+def named_card(name: str, view: RushOutPublicView) -> CardView | None:
+    """The card an action names by identity (``std05``, ``curse1``, ``scroll-x7``), where
+    the view shows it now; None when it is not on the table."""
+    if name.startswith(SCROLL_TOKEN):
+        scroll = next(
+            (s for s in view["sorcerer"]["scrolls"] if s["id"] == name[len(SCROLL_TOKEN) :]),
+            None,
+        )
+        return scroll["card"] if scroll else None
+    for card in [*view["trials"], *view["spells"], *view["hexes"]]:
+        if card is not None and card["card"] == name:
+            return card
+    return None
+
+
 def card_at(code: str, view: RushOutPublicView) -> CardView | None:
-    """The card or tile (as the view shows it) at a target code: ``t1``, ``d``, ``w2``..."""
+    """The card or tile (as the view shows it) at a target code (``t1``, ``d``, ``w2``...),
+    or named by an action (``std05``, ``scroll-x7``: see ``named_card``)."""
     letter, rest = code[:1], code[1:]
+    if not (rest.isdigit() or code == "d"):
+        return named_card(code, view)
     if code == "d":
         dragon = view["dragon"]
         return dragon["tile"] if dragon else None
@@ -175,9 +197,12 @@ def target_name(code: str, view: RushOutPublicView, tr: Tr, *, plain: bool = Fal
     """``Trial 2``, ``Spell 1 · Confusion``, ``Dragon tile``, ``Wound · Bard``...
 
     ``plain``: a trial or spell slot by its number only, as an event tells it (the view is
-    the one after the event, where another card may lie there already)."""
-    letter, rest = code[:1], code[1:]
+    the one after the event, where another card may lie there already). A card an action
+    names by identity is named by where it lies now."""
     card = card_at(code, view)
+    if card is not None:
+        code = card["target"]
+    letter, rest = code[:1], code[1:]
     number = int(rest) + 1 if rest.isdigit() else 0
     if code == "d":
         return tr("render.rushout.dragon_tile")
@@ -195,7 +220,7 @@ def target_name(code: str, view: RushOutPublicView, tr: Tr, *, plain: bool = Fal
         return _hex_name(card, view, tr)
     if letter == "x":
         return _scroll_name(code, view, tr)
-    return code
+    return card_words(code, tr) if code in data.CARDS else code
 
 
 def side_slots(card: CardView | None, camp: str) -> list[SlotView]:

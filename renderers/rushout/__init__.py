@@ -1,13 +1,20 @@
 """The Rush Out! board picture, drawn from the public view (``GAME.view(state, None)``).
 
-The picture is made for a phone (800 px wide, every word and die still readable shown 400 px
-wide) and stacks the two camps. On top, the sorcerer's side (purple): his panel (name, his
-five black dice as last thrown and where the others are, what his Joker counts as now: the
-visible pennants, his scrolls, the spell choice he owes) over the three spell cards. Below,
-the heroes' side: the dragon's path (the dragon tile with its Joker slots, trial slots 1-3,
-the heroes' deck), the three trial cards, the curse and dissipation cards facing the
-heroes, then one panel per hero (name, hero, what its Joker counts as, equipment,
-experience and faculty, its dice, its wound tile).
+The picture is made for a phone: 800 px wide, and every text at least 18 px (9 pt once shown
+400 points wide), every number alone 22 px (11 pt); nothing is cut but a too long player
+name, nothing drawn over another, nothing left out (what finds no room shows as ``+n``).
+It stacks the two camps under the header and the score strip (the play, or why the game
+ended, and the trophies; a second line for souls, lives and gold). On top, the sorcerer's
+side (purple): his panel (name, his five black dice as last thrown and where the others
+are, what his Joker counts as now: the visible pennants; his scrolls, one chip per power, on
+two lines; the spell choice he owes) over the three spell cards. Below, the heroes' side:
+the dragon's path (the dragon tile with its Joker slots, trial slots 1-3, the heroes' deck),
+the three trial cards, the curse and dissipation cards facing the heroes (four in a row,
+or two rows of small ones), then one band per hero across the board (name, hero, what its
+Joker counts as; its dice and the chips of the moment: High five's check, pulse throws;
+then, in the modes that have them, its experience and faculty and its wound tile). Between
+rounds the market takes the spells' place (scrolls) and the dragon's path and trials'
+(equipment).
 
 Every face is a pictogram, never a letter alone: Fire a torch, Sword a sword, Step a
 footprint, Key a key, Heart a heart, Joker a four-pointed sparkle; the sorcerer's Plant a
@@ -21,25 +28,28 @@ vermillion frame. Deck and discard sizes are never drawn (the view does not hold
 
 The package: ``look`` (colours, sizes, the layout of a match), ``pictograms`` and ``pieces``
 (faces, dice, slots, tokens), ``static`` (the cached unchanging layer), then the board's
-areas, each a part of ``RushOutBoard`` (``board``) over ``core`` (what they share):
-``strip`` (header and scores), ``sorcerer``, ``table`` (trials, dragon, hexes), ``heroes``,
-``market``; ``labels`` holds the English words.
+areas, each a part of ``RushOutBoard`` (``board``) over ``core`` (what they share: words,
+trays, scrolls, ``flow`` for a row of things): ``strip`` (header and scores),
+``sorcerer``, ``table`` (trials, dragon, cards facing the heroes), ``heroes``, ``market``;
+``labels`` holds the English words. Each area measures before it draws (``scroll_places``,
+``hex_boxes``, ``moment_chips``...), so tests check the layout with the same functions.
 
-Label keys (English defaults in ``LABEL_DEFAULTS``; the Discord layer may override any):
+Label keys (English defaults in ``LABEL_DEFAULTS``; the Discord layer passes the reader's):
 
 - ``title``; ``player_<seat>`` the players' names (``player``, with ``{number}``, stands in).
 - ``status_round`` (``{mode}``, ``{round}``), ``status_mode`` (``{mode}``), ``status_market``
-  (``{round}``), ``status_heroes``, ``status_sorcerer``: the header pill.
+  (``{round}``), ``status_heroes``, ``status_sorcerer``: the header pill; ``mode_<mode>``
+  the modes' names (``Training 1``).
 - ``live``, ``pulse`` (``{pulse}``), ``pulse_left`` (``{pulse}``, ``{time}``), ``minutes``
   and ``hours`` (``{count}``), ``trophies``, ``souls``, ``lives``, ``gold``: the score strip.
 - ``sorcerer``, ``waiting_first_throw``, ``choosing`` (``{effect}``), ``throws_left``
-  (``{count}``), ``done``, ``check``, ``wounded``, ``xp`` (``{xp}``, ``{cost}``), ``on_card``
-  (``{card}``), ``joker_is``, ``scrolls_owned``: panel words.
-- ``hero_<name>``, ``faculty_<name>`` (``{cost}``): the heroes and their faculties.
+  (``{count}``), ``done``, ``check``, ``wounded``, ``xp`` (``{xp}``, ``{cost}``: "XP 4 of
+  3"), ``on_card`` (``{card}``), ``joker_is``, ``scrolls_owned``: panel words.
+- ``hero_<name>``, ``faculty_<name>``: the heroes and what their faculties do.
 - ``trial`` and ``spell`` (``{number}``), ``kind_<kind>``, ``effect_<effect>``,
-  ``dragon_tile``, ``deck``, ``facing``, ``no_facing``, ``aimed`` (``{player}``),
-  ``invoked_side``, ``cancel_side``: the cards. ``equipment``, ``scrolls``,
-  ``scroll_<power>``: the market and the scrolls. ``reason_<reason>``: why the game ended.
+  ``dragon_tile``, ``deck``, ``facing``, ``no_facing``, ``invoked_side``, ``cancel_side``:
+  the cards. ``equipment``, ``scrolls``, ``scroll_<power>``, ``scroll_target``: the market
+  and the scrolls. ``reason_<reason>``: why the game ended.
 - ``face_<face>``: the face names in the legend; ``legend_heroes``, ``legend_sorcerer``.
 """
 

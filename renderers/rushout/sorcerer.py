@@ -15,7 +15,7 @@ from renderers.base import (
     fill_label,
     mix,
 )
-from renderers.rushout.core import BoardCore
+from renderers.rushout.core import BoardCore, ScrollGroup, flow, owned_scrolls
 from renderers.rushout.look import (
     CARD_RADIUS,
     ROW_HEIGHT,
@@ -40,12 +40,19 @@ class SorcererSide(BoardCore):
     """The sorcerer's panel (name, dice, Joker, scrolls) and the three spell slots."""
 
     # -- the sorcerer
+    def sorcerer_note(self) -> str:
+        """Live play: heroes wait for his first throw; pulse play: his throws left."""
+        live = self.view["play"] != "pulse"
+        if live and not self.view["started"] and self.view["phase"] == "play" and not self.winners:
+            return self.labels["waiting_first_throw"]
+        return self.seat_note(self.sorcerer["seat"])
+
     def draw_sorcerer_panel(self) -> None:
         canvas = self.canvas
         left, top, right, _ = box = self.geometry.sorcerer_panel
         canvas.panel(box, mix(SORCERER_SIDE, BLACK, 0.25), mix(SORCERER_COLOUR, SURFACE, 0.2), 2)
         seat = self.sorcerer["seat"]
-        y = top + ROW_HEIGHT / 2 + 4
+        y = top + 5 + ROW_HEIGHT / 2
         won = seat in self.winners
         draw_glyph(canvas, SORCERER_SHAPE, (left + 22, y), 12, SORCERER_COLOUR)
         tag_right = right - 12
@@ -61,7 +68,6 @@ class SorcererSide(BoardCore):
         elif pending:
             effect = pending["effect"]
             text = fill_label(self.labels["choosing"], effect=self.word(f"effect_{effect}", effect))
-            text = canvas.clip_text(text, 330, TextSize.SMALL)
             chip = canvas.chip((tag_right, y), text, TextSize.SMALL, HIGHLIGHT, align="right")
         else:
             chip = canvas.chip(
@@ -71,12 +77,9 @@ class SorcererSide(BoardCore):
                 SORCERER_COLOUR,
                 align="right",
             )
-        note = self.seat_note(seat)
-        if not self.view["started"] and self.view["phase"] == "play" and not self.winners:
-            note = self.labels["waiting_first_throw"]
         name_right = chip[0] - 12
+        note = self.sorcerer_note()
         if note:
-            note = canvas.clip_text(note, (chip[0] - left) * 0.6, TextSize.SMALL)
             box_ = canvas.chip(
                 (chip[0] - 8, y), note, TextSize.SMALL, SURFACE_RAISED, HIGHLIGHT, align="right"
             )
@@ -88,7 +91,7 @@ class SorcererSide(BoardCore):
         dice = self.sorcerer["dice"]
         joker_left = self.draw_pennant_jokers(right - 12, y)
         self.draw_tray(left + 12, y, dice, SORCERER_LOOK, joker_left - 12)
-        if self.geometry.scrolls:
+        if self.geometry.scroll_rows:
             self.draw_scrolls(left + 12, y + ROW_HEIGHT, right - 12)
 
     def draw_pennant_jokers(self, right: float, y: float) -> float:
@@ -115,21 +118,29 @@ class SorcererSide(BoardCore):
             x += size
         return right - width
 
+    def scroll_places(
+        self, groups: list[ScrollGroup], x: float, right: float
+    ) -> list[tuple[float, int]]:
+        """Where the sorcerer's scroll groups go: after the caption on the first line, from
+        the panel's edge on the next (``(x, line)`` each; those with no room are left out)."""
+        start = x + self.canvas.text_width(self.labels["scrolls_owned"], TextSize.SMALL) + 8
+        starts = [start] + [x] * (self.geometry.scroll_rows - 1)
+        return flow([self.scroll_width(group) for group in groups], starts, right)
+
     def draw_scrolls(self, x: float, y: float, right: float) -> None:
-        """The sorcerer's scrolls: flips, swap, Joker rules, and the cards that take dice."""
-        scrolls = self.sorcerer["scrolls"]
-        if not scrolls:
+        """The sorcerer's scrolls, one chip per power: flips, swap, Joker rules, and the
+        cards that take dice (with the dice on them)."""
+        groups = owned_scrolls(self.sorcerer["scrolls"])
+        if not groups:
             return
-        x = self.caption(x, y, "scrolls_owned", 120)
-        for scroll in scrolls:
-            power = scroll["power"]
-            symbols = scroll["symbols"]
-            card = scroll["card"]
-            slots = card["sorcerer_slots"] if card else []
-            end = self.draw_scroll(x, y, power, symbols, slots, right)
-            if end is None:
-                break
-            x = end + 8
+        self.caption(x, y, "scrolls_owned")
+        places = self.scroll_places(groups, x, right)
+        end = x
+        for group, (left, line) in zip(groups, places, strict=False):
+            end = self.draw_scroll(left, y + line * ROW_HEIGHT, group)
+        if len(places) < len(groups):
+            line = places[-1][1] if places else 0
+            self.draw_more(end + 8, y + line * ROW_HEIGHT, len(groups) - len(places))
 
     def draw_spell(self, index: int) -> None:
         canvas = self.canvas
@@ -144,42 +155,40 @@ class SorcererSide(BoardCore):
         kind = card["kind"]
         draw_pennant(canvas, (right - 30, top + 22), card["pennant"] or "")
         # the slot's number (as the controller names it: Spell 2), then the kind
-        canvas.circle((left + 22, top + 21), 12, mix(SORCERER_COLOUR, SPELL_FACE, 0.35))
-        canvas.text((left + 22, top + 21), str(index + 1), TextSize.SMALL, WHITE, "mm")
+        canvas.circle((left + 22, top + 22), 14, mix(SORCERER_COLOUR, SPELL_FACE, 0.35))
+        canvas.text((left + 22, top + 22), str(index + 1), TextSize.BODY, WHITE, "mm")
         canvas.fitted_text(
-            (left + 42, top + 21),
+            (left + 42, top + 22),
             self.word(f"kind_{kind}", kind),
             right - left - 112,
             TextSize.BODY,
             TEXT,
             "lm",
-            min_size=14,
         )
         canvas.fitted_text(
-            (left + 10, top + 47),
+            (left + 10, top + 49),
             self.effect_name(card),
             right - left - 20,
             TextSize.SMALL,
             mix(TEXT, SPELL_FACE, 0.15),
             "lm",
             bold=False,
-            min_size=13,
         )
         ink = mix(WHITE, SPELL_SLOT, 0.2)
-        self.draw_slot_row(left + 8, right - 8, top + 86, card["sorcerer_slots"], SPELL_SLOT, ink)
         hero_side = card["hero_slots"]
+        slots_y = top + 88 if hero_side else top + 98
+        self.draw_slot_row(left + 8, right - 8, slots_y, card["sorcerer_slots"], SPELL_SLOT, ink)
         if hero_side:
             key = "invoked_side" if kind == data.INVOCATION else "cancel_side"
             word = self.labels[key]
             width = canvas.fitted_text(
                 (left + 10, bottom - 20),
                 word,
-                70,
+                90,
                 TextSize.SMALL,
                 TEXT_MUTED,
                 "lm",
                 bold=False,
-                min_size=13,
             )
             self.draw_slot_row(
                 left + 16 + width,

@@ -126,16 +126,8 @@ def draw_legend(canvas: Canvas, box: Box, labels: Mapping[str, str]) -> None:
     caption = min(caption, 150)
     room = right - left - 2 * PAD - caption
     font_size: int = TextSize.SMALL
-    while font_size > 12:
-        widest = max(
-            sum(size + 5 + canvas.text_width(labels[f"face_{f}"], font_size, False) for f in faces)
-            for _, faces, _ in rows
-        )
-        if widest + 5 * 8 <= room:
-            break
-        font_size -= 1
     for row, (key, faces, look) in enumerate(rows):
-        y = top + 8 + row * LEGEND_ROW + LEGEND_ROW / 2
+        y = top + 7 + row * LEGEND_ROW + LEGEND_ROW / 2
         canvas.fitted_text(
             (left + PAD + 4, y),
             labels[key],
@@ -143,7 +135,6 @@ def draw_legend(canvas: Canvas, box: Box, labels: Mapping[str, str]) -> None:
             TextSize.SMALL,
             TEXT_MUTED,
             "lm",
-            min_size=12,
         )
         used = sum(
             size + 5 + canvas.text_width(labels[f"face_{f}"], font_size, False) for f in faces

@@ -22,8 +22,7 @@ from renderers.rushout.look import (
     MARGIN,
     SORCERER_COLOUR,
     SORCERER_SHAPE,
-    STRIP_HEIGHT,
-    STRIP_TOP,
+    STRIP_ROW,
     WIDTH,
 )
 from renderers.rushout.pieces import (
@@ -40,7 +39,7 @@ class HeaderAndStrip(BoardCore):
 
     # -- header and scores
     def status(self) -> tuple[str, Colour, Shape | None]:
-        mode = self.view["mode_title"]
+        mode = self.mode_name()
         if self.winners:
             sorcerer = self.sorcerer["seat"] in self.winners
             text = self.labels["status_sorcerer" if sorcerer else "status_heroes"]
@@ -67,48 +66,45 @@ class HeaderAndStrip(BoardCore):
             glyph,
         )
 
+    def play_text(self) -> str:
+        """Live, or the pulse and the time it has left."""
+        if self.view["play"] != "pulse":
+            return self.labels["live"]
+        pulse = self.clock["pulse"] or 1
+        ends, now = self.clock["pulse_ends_at"], self.clock["now"]
+        if ends is None or self.view["phase"] != "play":
+            return fill_label(self.labels["pulse"], pulse=pulse)
+        return fill_label(
+            self.labels["pulse_left"],
+            pulse=pulse,
+            time=minutes_text(float(ends) - float(now), self.labels),
+        )
+
     def draw_strip(self) -> None:
-        """Play mode (and pulse), trophies, souls, lives, gold, and why the game ended."""
+        """First line: the play (live, or the pulse) or why the game ended, and the
+        trophies; second line (modes that have them): souls, lives and gold."""
         canvas = self.canvas
-        box = (MARGIN, STRIP_TOP, WIDTH - MARGIN, STRIP_TOP + STRIP_HEIGHT)
-        canvas.rect(box, SURFACE, None, 0, STRIP_HEIGHT / 2)
-        y = STRIP_TOP + STRIP_HEIGHT / 2
-        x: float = MARGIN + 14
-        right = WIDTH - MARGIN - 14
+        box = self.geometry.strip_box
+        left, top, right_, bottom = box
+        canvas.rect(box, SURFACE, None, 0, min(STRIP_ROW, bottom - top) / 2)
+        y = top + 3 + STRIP_ROW / 2
+        x: float = left + 14
+        right = right_ - 14
         trophies = self.view["trophies"]
+        room = right - x - (self.trophies_width() + 16 if trophies else 0)
         if self.reason:
             reason = self.reason.removeprefix("trophies_")
             text = "★ " + self.word(f"reason_{reason}", reason)
-            room = right - x - (230 if trophies else 0)
             x += canvas.fitted_text((x, y), text, room, TextSize.BODY, HIGHLIGHT, "lm") + 16
-            if trophies:
-                self.draw_trophies(x, y, trophies)
-            return
-        play = self.view["play"]
-        if play == "pulse":
-            pulse = self.clock["pulse"] or 1
-            ends, now = self.clock["pulse_ends_at"], self.clock["now"]
-            if ends is not None:
-                word = fill_label(
-                    self.labels["pulse_left"],
-                    pulse=pulse,
-                    time=minutes_text(float(ends) - float(now), self.labels),
-                )
-            else:
-                word = fill_label(self.labels["pulse"], pulse=pulse)
         else:
-            word = self.labels["live"]
-        chip = canvas.chip(
-            (x - 4, y),
-            canvas.clip_text(word, 260, TextSize.SMALL),
-            TextSize.SMALL,
-            SURFACE_RAISED,
-            TEXT,
-        )
-        x = chip[2] + 16
-        self.compact = x + self.counters_width() > right
+            text = canvas.clip_text(self.play_text(), room - 24, TextSize.SMALL)
+            chip = canvas.chip((x - 4, y), text, TextSize.SMALL, SURFACE_RAISED, TEXT)
+            x = chip[2] + 16
         if trophies:
-            x = self.draw_trophies(x, y, trophies)
+            self.draw_trophies(x, y, trophies)
+        if self.geometry.strip_rows < 2:
+            return
+        x, y = left + 14, y + STRIP_ROW
         souls = self.view["souls"]
         if souls:
             x = self.draw_tokens(x, y, "souls", souls["taken"], souls["pool"], "soul")
@@ -126,6 +122,14 @@ class HeaderAndStrip(BoardCore):
                     (SORCERER_COLOUR, SORCERER_SHAPE, gold["sorcerer"], 0, "coin"),
                 ],
             )
+
+    def trophies_width(self) -> float:
+        """The trophies' width with their caption."""
+        return (
+            self.canvas.text_width(self.labels["trophies"], TextSize.SMALL)
+            + 8
+            + 2 * (18 + 21 * data.TROPHIES_TO_WIN + 10)
+        )
 
     def draw_trophies(self, x: float, y: float, trophies: CampCounts) -> float:
         return self.draw_counter(
@@ -149,20 +153,6 @@ class HeaderAndStrip(BoardCore):
                 ),
             ],
         )
-
-    def counters_width(self) -> float:
-        """About how wide the strip's counters are with their captions."""
-        view = self.view
-        width = 0.0
-        for key, content, shown in (
-            ("trophies", 150, view["trophies"]),
-            ("souls", 90, view["souls"]),
-            ("lives", 60, view["lives"]),
-            ("gold", 130, view["gold"]),
-        ):
-            if shown is not None:
-                width += content + 8 + self.canvas.text_width(self.labels[key], TextSize.SMALL)
-        return width
 
     def draw_counter(
         self, x: float, y: float, key: str, camps: list[tuple[Colour, Shape, int, int, str]]

@@ -3,6 +3,8 @@ the heroes."""
 
 from __future__ import annotations
 
+import math
+
 from bot.games.rushout import data
 from bot.games.rushout.views import CardView
 from renderers.base import (
@@ -18,13 +20,13 @@ from renderers.base import (
 )
 from renderers.rushout.core import BoardCore
 from renderers.rushout.look import (
-    CARD_GAP,
     CARD_RADIUS,
     CONFRONTATION_FACE,
     DRAGON_FRAME,
     GOLD_FACE,
     HEX_CAPTION,
     HEX_FACE,
+    HEX_GAP,
     HEX_PER_ROW,
     PAD,
     SORCERER_COLOUR,
@@ -74,7 +76,6 @@ class HeroesTable(BoardCore):
             TextSize.BODY,
             TRIAL_INK,
             "lm",
-            min_size=15,
         )
         if kind != data.STANDARD:
             tag = self.word(f"kind_{kind}", kind)
@@ -85,9 +86,7 @@ class HeroesTable(BoardCore):
             elif kind == data.CONFRONTATION:
                 draw_crossed_swords(canvas, (left + 19, top + 47), 10)
                 x += 23
-            canvas.fitted_text(
-                (x, top + 47), tag, right - x - 50, TextSize.SMALL, TRIAL_INK, "lm", min_size=13
-            )
+            canvas.fitted_text((x, top + 47), tag, right - x - 50, TextSize.SMALL, TRIAL_INK, "lm")
         hero_slots = card["hero_slots"]
         sorcerer_slots = card["sorcerer_slots"]
         if kind not in (data.GOLD, data.CONFRONTATION):
@@ -120,7 +119,7 @@ class HeroesTable(BoardCore):
         middle = (top + bottom) / 2
         tile_left = left + PAD
         tile_right = left + tile_width() - PAD
-        slots_top = middle + 6
+        slots_top = middle + 10
         if not dragon:
             return
         slots = dragon["tile"]["hero_slots"]
@@ -131,7 +130,7 @@ class HeroesTable(BoardCore):
             slots,
             mix(SURFACE, BLACK, 0.35),
             mix(TEXT, SURFACE, 0.2),
-            36,
+            32,
         )
         position = dragon["position"]
         nodes = self.geometry.path_nodes()
@@ -142,6 +141,27 @@ class HeroesTable(BoardCore):
         draw_dragon(self.canvas, centre, 50)
 
     # -- curses and dissipations facing the heroes
+    def hex_boxes(self) -> list[Box]:
+        """Where each card facing the heroes goes: up to four in a row, then two rows of
+        small ones."""
+        box = self.geometry.hex_box
+        if box is None:
+            return []
+        left, top, right, bottom = box
+        top += HEX_CAPTION
+        count = len(self.view["hexes"])
+        rows = 1 if count <= HEX_PER_ROW else 2
+        columns = max(HEX_PER_ROW if rows == 1 else 3, math.ceil(count / rows))
+        width = (right - left - (columns - 1) * HEX_GAP) / columns
+        height = (bottom - top - (rows - 1) * HEX_GAP) / rows
+        boxes: list[Box] = []
+        for index in range(count):
+            row, column = divmod(index, columns)
+            x = left + column * (width + HEX_GAP)
+            y = top + row * (height + HEX_GAP)
+            boxes.append((x, y, x + width, y + height))
+        return boxes
+
     def draw_hexes(self) -> None:
         box = self.geometry.hex_box
         if box is None:
@@ -163,14 +183,15 @@ class HeroesTable(BoardCore):
                 False,
             )
             return
-        count = len(hexes)
-        per_row = max(HEX_PER_ROW, count)
-        width = (right - left - (per_row - 1) * CARD_GAP) / per_row
-        for index, card in enumerate(hexes):
-            x = left + index * (width + CARD_GAP)
-            self.draw_hex((x, card_top, x + width, bottom), card)
+        small = len(hexes) > HEX_PER_ROW
+        for card, box_ in zip(hexes, self.hex_boxes(), strict=True):
+            if small:
+                self.draw_small_hex(box_, card)
+            else:
+                self.draw_hex(box_, card)
 
     def draw_hex(self, box: Box, card: CardView) -> None:
+        """A card facing the heroes: its effect, the hero it faces, the slots that cancel it."""
         canvas = self.canvas
         left, top, right, bottom = box
         canvas.rect(box, HEX_FACE, mix(SORCERER_COLOUR, HEX_FACE, 0.3), 2, CARD_RADIUS)
@@ -178,34 +199,52 @@ class HeroesTable(BoardCore):
         x = left + 10
         if effect.startswith(data.FORBID_PREFIX):
             symbol = effect.removeprefix(data.FORBID_PREFIX)
-            draw_forbidden(canvas, (x + 12, top + 20), 12, symbol)
+            draw_forbidden(canvas, (x + 12, top + 19), 12, symbol)
             x += 30
         canvas.fitted_text(
-            (x, top + 18),
-            self.effect_name(card),
-            right - x - 8,
-            TextSize.SMALL,
-            TEXT,
-            "lm",
-            min_size=12,
+            (x, top + 18), self.effect_name(card), right - x - 8, TextSize.SMALL, TEXT, "lm"
         )
         aimed = card["aimed"]
-        y = top + 39
+        y = top + 41
         if aimed is not None and aimed in self.by_seat:
-            hero = self.by_seat[aimed]
-            look = hero_look(hero)
+            look = hero_look(self.by_seat[aimed])
             draw_glyph(canvas, look.shape, (left + 17, y), 7, look.fill)
-            text = fill_label(self.labels["aimed"], player=self.player(aimed))
+            canvas.text((left + 29, y), "→", TextSize.SMALL, TEXT_MUTED, "lm", False)
+            x = left + 31 + canvas.text_width("→", TextSize.SMALL, False) + 4
             canvas.fitted_text(
-                (left + 30, y),
-                text,
-                right - left - 38,
-                16,
-                TEXT_MUTED,
-                "lm",
-                bold=False,
-                min_size=12,
+                (x, y), self.player(aimed), right - x - 8, TextSize.SMALL, TEXT_MUTED, "lm", False
             )
         self.draw_slot_row(
-            left + 6, right - 6, bottom - 22, card["hero_slots"], TRIAL_SLOT, TRIAL_INK, 32
+            left + 6, right - 6, bottom - 19, card["hero_slots"], TRIAL_SLOT, TRIAL_INK, 30
         )
+
+    def small_hex_slot(self, card: CardView, width: float) -> float:
+        """The slot size on a small card: the slots shrink (not below 22) to leave its
+        effect's name room."""
+        count = len(card["hero_slots"])
+        if not count:
+            return 0.0
+        name = self.canvas.text_width(self.effect_name(card), TextSize.SMALL, False)
+        glyph = 18 if card["aimed"] is not None else 0
+        room = width - 12 - glyph - name - 6
+        return min(28.0, max(22.0, (room - (count - 1) * 4) / count))
+
+    def draw_small_hex(self, box: Box, card: CardView) -> None:
+        """A card facing the heroes on one line: the hero it faces (his glyph), its effect,
+        the slots that cancel it."""
+        canvas = self.canvas
+        left, top, right, bottom = box
+        canvas.rect(box, HEX_FACE, mix(SORCERER_COLOUR, HEX_FACE, 0.3), 2, 9)
+        y = (top + bottom) / 2
+        x = left + 6
+        aimed = card["aimed"]
+        if aimed is not None and aimed in self.by_seat:
+            look = hero_look(self.by_seat[aimed])
+            draw_glyph(canvas, look.shape, (x + 7, y), 7, look.fill)
+            x += 18
+        size = self.small_hex_slot(card, right - left)
+        slots = card["hero_slots"]
+        used = len(slots) * size + max(0, len(slots) - 1) * 4
+        room = right - 6 - used - 6 - x
+        canvas.fitted_text((x, y), self.effect_name(card), room, TextSize.SMALL, TEXT, "lm", False)
+        self.draw_slot_row(right - 6 - used, right - 6, y, slots, TRIAL_SLOT, TRIAL_INK, size)

@@ -8,17 +8,19 @@ from dataclasses import replace
 from typing import Any, overload
 
 from bot.games.base import (
+    DEFAULT_LEVEL,
     Game,
     HasSecrets,
     IllegalAction,
     Outcome,
     SeededRng,
+    check_level,
     is_seat,
     require,
     require_seat,
     require_viewer,
 )
-from bot.games.bugrace.ai import choose_action
+from bot.games.bugrace.ai import level_action
 from bot.games.bugrace.rules import (
     DRAFT,
     NAME,
@@ -117,8 +119,11 @@ class BugRace:
             return seat_view(state, seat)
         return public_view(state, seat)
 
-    def bot_action(self, state: BugRaceState, seat: int, rng: random.Random) -> str:
-        return choose_action(state, seat, rng)
+    def bot_action(
+        self, state: BugRaceState, seat: int, rng: random.Random, level: str = DEFAULT_LEVEL
+    ) -> str:
+        """The AI's action at ``level`` (``bot.games.base.LEVELS``)."""
+        return level_action(state, seat, rng, check_level(level))
 
     def secrets(self, state: BugRaceState) -> JsonDict:
         """Hidden information as it is (``HasSecrets``): the draw pile's order, and each

@@ -5,8 +5,16 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bot.games.base import Outcome, SeededRng, is_seat, require_seat, require_viewer
-from bot.games.ruship.ai import choose_action
+from bot.games.base import (
+    DEFAULT_LEVEL,
+    Outcome,
+    SeededRng,
+    check_level,
+    is_seat,
+    require_seat,
+    require_viewer,
+)
+from bot.games.ruship.ai import level_action
 from bot.games.ruship.rules import (
     ALIEN,
     DIE_SIDES,
@@ -101,8 +109,11 @@ class Ruship:
             else {"winners": list(outcome.winners), "reason": outcome.reason},
         }
 
-    def bot_action(self, state: RushipState, seat: int, rng: random.Random) -> str:
-        return choose_action(state, seat, rng)
+    def bot_action(
+        self, state: RushipState, seat: int, rng: random.Random, level: str = DEFAULT_LEVEL
+    ) -> str:
+        """The AI's action at ``level`` (``bot.games.base.LEVELS``)."""
+        return level_action(state, seat, rng, check_level(level))
 
     def dump(self, state: RushipState) -> dict[str, Any]:
         return dump_state(state)

@@ -8,9 +8,11 @@ import random
 from typing import Any, overload
 
 from bot.games.base import (
+    DEFAULT_LEVEL,
     IllegalAction,
     Outcome,
     SeededRng,
+    check_level,
     is_order_action,
     is_seat,
     require,
@@ -18,7 +20,7 @@ from bot.games.base import (
     require_viewer,
 )
 from bot.games.rushncrush import data, save
-from bot.games.rushncrush.ai import choose_action
+from bot.games.rushncrush.ai import level_action
 from bot.games.rushncrush.course import course_from_options
 from bot.games.rushncrush.driving import (
     apply_dashboard,
@@ -190,8 +192,11 @@ class RushNCrush:
             return public_view(state)
         return seat_view(state, seat)
 
-    def bot_action(self, state: RncState, seat: int, rng: random.Random) -> str:
-        return choose_action(state, seat, rng, self.legal_actions(state, seat))
+    def bot_action(
+        self, state: RncState, seat: int, rng: random.Random, level: str = DEFAULT_LEVEL
+    ) -> str:
+        """The AI's action at ``level`` (``bot.games.base.LEVELS``)."""
+        return level_action(state, seat, rng, self.legal_actions(state, seat), check_level(level))
 
     def dump(self, state: RncState) -> dict[str, Any]:
         return save.dump(state)

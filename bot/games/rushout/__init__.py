@@ -16,35 +16,47 @@ aside unseen, the text's help for beginner heroes).
 Action grammar (ASCII, <= 60 characters):
 
 * ``throw`` re-throws all your dice not on a card (the text: always all together);
-* ``place <target> <slot> [<slot> ...]`` puts dice of your last throw on empty slots of one
-  target (one placement per throw). Targets: ``t0``-``t2`` trial slots 1-3, ``s0``-``s2``
-  the sorcerer's spell slots, ``d`` the dragon tile, ``w<seat>`` a wounded hero's tile,
-  ``c<i>`` the i-th curse/dissipation card facing the heroes, ``x<i>`` the sorcerer's i-th
-  scroll card that takes dice. Slots index the side of the card your camp fills. The engine
+* ``place <card> <slot> [<slot> ...]`` puts dice of your last throw on empty slots of one
+  card (one placement per throw). A card is named by what it is, never by where it lies:
+  its card id for a trial, a spell, a curse or a dissipation (``std05``, ``confusion3``,
+  ``curse1``), ``scroll-<id>`` for a scroll that takes dice (``scroll-x7``), ``d`` the
+  dragon tile, ``w<seat>`` a wounded hero's tile. An action naming a card that has left the
+  table meanwhile is refused (key ``card_gone``), never applied to the card that took its
+  place. Slots index the side of the card your camp fills. The engine
   picks which of your dice go where (dice of one seat differ only by face, and a die left
   over is re-thrown anyway); of slots showing the same symbol the lowest free ones are
   listed, so each distinct placement appears once;
 * ``recall`` takes all your dice off the card they are on, ``recall <slot>`` one of them
   (they are re-thrown with the next throw, never placed before);
 * ``check`` (High five curse) before throwing again after completing a card;
-* sorcerer's choices after a spell: ``push <target> [<slot>]`` (confusion, Lightning
+* sorcerer's choices after a spell: ``push <card> [<slot>]`` (confusion, Lightning
   scroll), ``aim <seat>`` (dissipation), ``wound <seat> [<seat>]`` (damnation),
   ``drain <seat>`` (regression); while one is owed the sorcerer does nothing else;
 * ``spend`` two gold coin cards to discard the top card of your own deck;
-* scrolls: ``flip <face> <face>`` turns a die of your last throw; ``swap s<i>`` exchanges an
-  available spell with the top of the deck; faculties (Scenario 6): ``bard <seat> <face>``,
-  ``tracker c<i>``, ``warrior``, ``cleric <seat>``;
+* scrolls: ``flip <face> <face>`` turns a die of your last throw; ``swap <card>``
+  exchanges an available spell with the top of the deck; faculties (Scenario 6): ``bard
+  <seat> <face>``, ``tracker <card>``, ``warrior``, ``cleric <seat>``;
 * market (between rounds, Scenario 2+): ``buy <item>`` (``e1``..``e10`` equipment for
   yourself, ``x1``..``x8`` scrolls), ``done`` when finished; in pulse mode ``done`` also
-  ends your part of the pulse.
+  ends your part of the pulse (once a pulse).
+
+Older logs: actions of the grammar before cards were named by id (``place t1 0 1``: trial
+slot 2; ``s<i>``, ``c<i>``, ``x<i>``: the i-th spell, curse or scroll) are still understood
+by ``apply``/``apply_at``, read as the card lying there in the state they are applied to
+(what the logs of older matches need to replay); ``legal_actions`` lists only today's.
 
 Time (``bot.games.base.HasClock``): ``apply_at``/``legal_actions_at`` take the match time.
 Live mode: every seat may act at any time; a throw sooner than ``cooldown`` after the
-seat's previous one is refused (key ``cooldown``, param ``seconds`` left). Pulse mode: each
-seat has ``throws_per_pulse`` throws per pulse, no cooldown; the pulse ends at its deadline
+seat's previous one is refused (key ``cooldown``, param ``seconds`` left); heroes wait for
+the sorcerer's first throw of the round. Pulse mode: each seat has ``throws_per_pulse``
+throws per pulse, no cooldown, and heroes may throw from the pulse's start; only throws are
+rationed (placing the last throw, recall, gold, faculties and scrolls stay available all
+pulse long). A seat is done with a pulse once it pressed ``done`` (once a pulse: it then
+does nothing more until the next one) or once its throws are spent and nothing else is
+left for it to do (it has no action but ``done``). The pulse ends at its deadline
 (system action ``pulse end`` by ``SYSTEM_SEAT``, due at ``next_deadline``; an action
-applied past the deadline ends the pulse first by itself) or at once when every seat has
-pressed ``done`` or has nothing left to do (no throw left, nothing to place). The plain
+applied past the deadline ends the pulse first by itself) or at once when every seat is
+done. The plain
 ``apply`` is ``apply_at`` at the earliest allowed time: a throw happens just as the seat's
 cooldown ends (so the clock moves on), ``pulse end`` at the deadline, the rest at the time
 of the last action. System action ``spoke <seat>``: the platform reports a hero's chat
@@ -53,14 +65,15 @@ message while Silence is active; the sorcerer discards his top card.
 Readings (where the text allows several, or a body becomes a button):
 
 * one placement per throw; dice of the throw not placed then wait for the next throw;
-* heroes may not throw before the sorcerer's first throw of the round (both modes);
+* heroes may not throw before the sorcerer's first throw of the round (live mode only);
 * the dragon tile takes no dice while the dragon sits on it; the dragon blocks both sides
   of the card under it; a card full when the dragon leaves it is completed then;
 * a gold coin or confrontation card the sorcerer completes is refilled from the trial deck
   (a hero reveals it), which may be the heroes' last card;
 * a camp whose deck runs empty by a discard (gold, Silence) has revealed its last card;
-* a dissipation Whirlwind condemns an unplaced die if the hero has one, else the last die
-  he placed; High five binds the heroes whose dice completed the card;
+* a dissipation Whirlwind condemns an unplaced die if the hero has one; when all three of
+  his dice are placed, the sorcerer chooses which one comes back (``aim <seat> <card>
+  <slot>``); High five binds the heroes whose dice completed the card;
 * spell choices with a single option resolve by themselves; the spell slot is refilled
   after the choice;
 * lives, souls, wounds and experience are reset every round (the trial deck is rebuilt
@@ -88,10 +101,14 @@ sorcerer wins), tile} | None; ``pennants`` (visible now), ``curses`` {silence, o
 high_five: active copies}, ``souls`` {taken, pool} | None, ``lives`` | None, ``trophies``
 | None, ``gold`` {heroes, sorcerer} | None, ``market`` {equipment: [{id, joker_as,
 price}], scrolls: [{id, power, price}]} | None, ``clock`` {now, cooldown, ready_at: per
-seat, pulse, pulse_ends_at, throws_left: per seat | None, done: per seat}, ``to_act``,
-``outcome``, ``events``. A seat's view is the public one plus ``me``: {seat, camp, fresh,
-placements: [{action, target, card, slots, symbols}], choices (the sorcerer's owed spell
-choice), actions (the plain legal list)}. No deck or discard size or order appears
+seat, pulse, pulse_ends_at, throws_left: per seat | None, done: per seat (in a pulse: done
+with it)}, ``to_act``, ``outcome``, ``events``. Views show where cards lie (``target``
+codes: ``t0``-``t2`` trial slots, ``s0``-``s2`` spell slots, ``d``, ``w<seat>``, ``c<i>``
+curses and dissipations, ``x<i>`` scrolls); actions name them by identity. A seat's view
+is the public one plus ``me``: {seat, camp, fresh, placements: [{action, target, card,
+slots, symbols, faces}], choices (the sorcerer's owed spell choice), actions (the plain
+legal list), idle (legal actions that change nothing now: a die turned to no use)}. No
+deck or discard size or order appears
 anywhere; nothing in the game is secret from a seat beyond that.
 
 Events (``type``): threw, placed, recalled, completed, revealed, spell, invoked, dragon,

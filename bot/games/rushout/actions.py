@@ -48,7 +48,8 @@ from bot.games.rushout.state import (
     clone,
     condemned,
     dice_to_throw,
-    find_target,
+    is_token,
+    locate,
     new_play,
     placements,
     seat_dice,
@@ -73,9 +74,9 @@ def _throw(state: RushOutState, seat: int, at: float, events: list[JsonDict]) ->
 
 
 def _place(state: RushOutState, seat: int, args: list[str], events: list[JsonDict]) -> None:
-    code, slots = args[0], [int(arg) for arg in args[1:]]
-    play = find_target(state, code)
-    assert play is not None
+    found = locate(state, args[0])
+    assert found is not None
+    (code, play), slots = found, [int(arg) for arg in args[1:]]
     camp = state.camp(seat)
     side = camp_side(state, code, play, camp)
     assert side is not None
@@ -115,14 +116,12 @@ def _flip(state: RushOutState, seat: int, args: list[str], events: list[JsonDict
     events.append({"type": "flipped", "seat": seat, "from": args[0], "to": args[1]})
 
 
-def _swap(state: RushOutState, code: str, events: list[JsonDict]) -> None:
-    area = int(code[1:])
-    play = state.spells[area]
-    assert play is not None
+def _swap(state: RushOutState, card: str, events: list[JsonDict]) -> None:
+    area = next(i for i, play in enumerate(state.spells) if play and play.card == card)
     top = state.spell_deck.pop()
-    state.spell_deck.append(play.card)
+    state.spell_deck.append(card)
     state.spells[area] = new_play(top)
-    events.append({"type": "swapped", "target": code, "card": top})
+    events.append({"type": "swapped", "target": f"s{area}", "card": top, "old": card})
 
 
 def _faculty(
@@ -135,9 +134,7 @@ def _faculty(
         fresh = state.seats[int(args[0])].fresh
         fresh[fresh.index(args[1])] = data.JOKER
     elif verb == "tracker":
-        play = find_target(state, args[0])
-        assert play is not None
-        state.hexes = [other for other in state.hexes if other is not play]
+        state.hexes = [other for other in state.hexes if other.card != args[0]]
     elif verb == "warrior":
         move_dragon(state, -1, ev)
     elif verb == "cleric":
@@ -180,9 +177,9 @@ def _throw_allowed(state: RushOutState, seat: int, placed: int) -> bool:
     if seat == state.sorcerer:
         if state.pending is not None:
             return False
-    elif not state.started:
-        return False
-    return not (state.play == PULSE and mine.throws_left <= 0)
+    elif not state.started and state.play == LIVE:
+        return False  # the sorcerer's head start: live play only
+    return state.play != PULSE or (mine.throws_left > 0 and not mine.done)
 
 
 def _play_actions(state: RushOutState, seat: int) -> list[str]:
@@ -217,7 +214,7 @@ def _scroll_actions(state: RushOutState, seat: int) -> list[str]:
             a, b = scroll.symbols
             actions += [f"{FLIP} {x} {y}" for x, y in ((a, b), (b, a)) if x in fresh]
         elif scroll.power == data.SWAP and state.spell_deck:
-            actions += [f"{SWAP} s{i}" for i, p in enumerate(state.spells) if p]
+            actions += [f"{SWAP} {p.card}" for p in state.spells if p]
     return sorted(set(actions), key=actions.index)
 
 
@@ -234,7 +231,7 @@ def _faculty_actions(state: RushOutState, seat: int) -> list[str]:
             for face in sorted(set(state.seats[other].fresh) - {data.JOKER})
         ]
     if hero.faculty == "tracker":
-        return [f"tracker c{i}" for i in range(len(state.hexes))]
+        return [f"tracker {play.card}" for play in state.hexes]
     if hero.faculty == "warrior":
         return ["warrior"] if state.dragon else []
     return [f"cleric {s}" for s in state.heroes() if state.seats[s].wound is not None]
@@ -251,14 +248,19 @@ def _market_actions(state: RushOutState, seat: int) -> list[str]:
     return [f"{BUY} {item}" for item in dict.fromkeys(items)] + [DONE]
 
 
-def _pulse_active(state: RushOutState, seat: int, actions: list[str]) -> bool:
-    """In pulse mode: the seat still has something to do in this pulse."""
+def seat_done(state: RushOutState, seat: int) -> bool:
+    """In a pulse: the seat is done with it. It pressed Done (once a pulse: it then does
+    nothing more until the next one), or its throws are spent and nothing else is left for
+    it to do. Only throws are rationed: with its throws spent a seat may still place its
+    last throw, recall, spend gold, use a faculty or a scroll, then press Done. The pulse
+    ends early once every seat is done."""
     if state.seats[seat].done:
-        return False
-    verbs = {action.split(" ")[0] for action in actions}
-    if verbs & {PLACE, PUSH, AIM, WOUND, DRAIN}:
         return True
-    return state.seats[seat].throws_left > 0 and bool(verbs & {THROW, RECALL, CHECK})
+    return state.seats[seat].throws_left <= 0 and not _play_actions(state, seat)
+
+
+def all_done(state: RushOutState) -> bool:
+    return all(seat_done(state, seat) for seat in range(state.players))
 
 
 def legal_now(state: RushOutState, seat: int) -> list[str]:
@@ -269,12 +271,12 @@ def legal_now(state: RushOutState, seat: int) -> list[str]:
         return _market_actions(state, seat)
     if state.phase != PLAY:
         return []
+    if state.play == PULSE and state.seats[seat].done:
+        return []  # done with this pulse
     actions = _play_actions(state, seat)
-    if state.play == PULSE:
-        if not _pulse_active(state, seat, actions):
-            return []
-        if not (seat == state.sorcerer and state.pending):
-            actions.append(DONE)
+    owes_choice = seat == state.sorcerer and state.pending is not None
+    if state.play == PULSE and actions and not owes_choice:
+        actions.append(DONE)
     return actions
 
 
@@ -303,15 +305,36 @@ def refusal(state: RushOutState, seat: int, action: str, at: float | None) -> Il
     if verb == THROW and at is not None and THROW in legal_now(state, seat):
         left = round(ready_time(state, seat) - at, 2)
         return IllegalAction(f"Your hands need {left} s more.", "cooldown", seconds=left)
-    if verb == THROW and seat != state.sorcerer and not state.started:
+    if verb == THROW and seat != state.sorcerer and not state.started and state.play == LIVE:
         return IllegalAction("Wait for the sorcerer's first throw.", "not_started")
     if verb == THROW and state.seats[seat].must_check:
         return IllegalAction("High five first: press Check!", "must_check")
     if seat == state.sorcerer and state.pending is not None:
         return IllegalAction("Choose your spell's target first.", "choose_first")
+    if card_gone(state, action):
+        return IllegalAction("That card has left the table.", "card_gone")
+    if state.play == PULSE and state.phase == PLAY:
+        if state.seats[seat].done or (verb == DONE and seat_done(state, seat)):
+            return IllegalAction("You are done for this pulse.", "pulse_done")
+        if verb == THROW and state.seats[seat].throws_left <= 0:
+            return IllegalAction("No throw left in this pulse.", "no_throw_left")
     if verb == PLACE:
         return IllegalAction("Those dice cannot go there now.", "bad_placement")
     return IllegalAction("That is not possible now.", "illegal")
+
+
+def card_gone(state: RushOutState, action: str) -> bool:
+    """Whether ``action`` names a card (or tile) that is not on the table now: a click on
+    a panel older than the card's completion or departure."""
+    verb, _, rest = action.partition(" ")
+    name = rest.split(" ")[0]
+    if verb not in (PLACE, PUSH, SWAP, "tracker") or not name or not is_token(name):
+        return False
+    if verb == SWAP:
+        return not any(play and play.card == name for play in state.spells)
+    if verb == "tracker":
+        return not any(play.card == name for play in state.hexes)
+    return locate(state, name) is None
 
 
 def parse_seat(seat: object, players: int) -> int:
@@ -331,10 +354,6 @@ def can_act(state: RushOutState, seat: int) -> bool:
         if placed or _throw_allowed(state, seat, placed):
             return True  # recall or throw
     return bool(legal_now(state, seat))
-
-
-def anyone_active(state: RushOutState) -> bool:
-    return any(legal_now(state, seat) for seat in range(state.players))
 
 
 def advance(state: RushOutState, at: float) -> tuple[RushOutState, list[JsonDict]]:

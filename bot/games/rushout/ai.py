@@ -7,90 +7,209 @@ from typing import Final
 
 from bot.games.base import IllegalAction
 from bot.games.rushout import data
+from bot.games.rushout.odds import NEVER, Symbol, throws_to_fill
 from bot.games.rushout.rules import choice_actions
 from bot.games.rushout.state import (
     BUY,
     CHECK,
     DONE,
     DRAGON_CODE,
+    HERO,
     MARKET,
+    PULSE,
     RECALL,
     SPEND,
     THROW,
-    Placement,
     Play,
     RushOutState,
+    Side,
     camp_side,
     committed_target,
     dice_to_throw,
+    die_fits,
     dragon_blocks,
     find_target,
+    forbidden_symbols,
     placements,
+    seat_dice,
+    side_symbols,
+    targets,
 )
 
-COMPLETION_BONUS: Final = 10.0
-PROGRESS_WEIGHT: Final = 3.0
-REMAINING_PENALTY: Final = 0.5
-#: The dragon tile's worth to a hero per step the dragon has made toward the deck.
-DRAGON_URGENCY: Final = 4.0
-SPELL_VALUE: Final = {
-    data.CONFUSION: 1.0,
-    data.INVOCATION: 2.0,
-    data.DRACOLOGY: 3.0,
-    data.DISSIPATION: 2.0,
-    data.CURSE: 2.0,
-    data.DAMNATION: 3.0,
-    data.REGRESSION: 1.0,
+#: What completing a card is worth, in trials (a trial, a spell: one step of a camp's deck),
+#: before what its effect adds now (``_target_value``).
+SPELL_BONUS: Final = {
+    data.CONFUSION: 0.1,
+    data.INVOCATION: 0.4,
+    data.DRACOLOGY: 0.5,
+    data.DISSIPATION: 0.4,
+    data.CURSE: 0.5,
+    data.DAMNATION: 0.3,
+    data.REGRESSION: 0.0,
 }
+#: A curse's or dissipation's worth to the heroes who cancel it, by effect.
+HEX_VALUE: Final = {
+    data.ONE_HAND: 1.6,
+    data.HIGH_FIVE: 0.8,
+    data.SILENCE: 0.3,
+    data.WHIRLWIND: 1.0,
+}
+FORBID_VALUE: Final = 0.6
+#: Throws a free hero takes to join a card (he must notice it and throw).
+HELP_DELAY: Final = 1.0
+#: Giving up a card: the throws lost, and how much better the other card must look.
+RECALL_COST: Final = 1.0
+RECALL_MARGIN: Final = 1.5
+#: Throws a card may still cost before a placement, at most (what the seat cannot finish
+#: alone counts as this much).
+SAVING_CAP: Final = 12.0
 SCROLL_BUY_ORDER: Final = ("x8", "x4", "x5", "x6", "x1", "x2", "x7", "x3")
 EQUIPMENT_BUY_ORDER: Final = ("e10", "e9", "e1", "e3", "e5", "e7", "e2", "e4", "e6", "e8")
 
 
+def _dragon_value(state: RushOutState) -> float:
+    """A dragon step's worth: more as the dragon nears the heroes' deck."""
+    position = state.dragon or 0
+    return (0.4, 0.7, 1.5, 4.0)[min(position, 3)]
+
+
 def _target_value(state: RushOutState, seat: int, code: str, play: Play) -> float:
+    """What completing the card or tile at ``code`` is worth to the seat's camp now."""
     if seat == state.sorcerer:
         if code[0] == "x":
-            return 3.0 if data.SCROLLS[play.card].power == data.FIRE_CARD else 1.0
-        return SPELL_VALUE.get(data.CARDS[play.card].kind, 2.5)
+            fire = data.SCROLLS[play.card].power == data.FIRE_CARD
+            return 0.6 + _dragon_value(state) if fire else 0.6
+        card = data.CARDS[play.card]
+        if code[0] == "t":
+            return 0.8 if card.kind == data.GOLD else 1.0
+        value = 1.0 + SPELL_BONUS.get(card.kind, 0.0)
+        if card.kind == data.DRACOLOGY and state.dragon is not None:
+            value += _dragon_value(state) * (2 if card.effect == data.DRAGON_TWO else 1)
+        if card.kind == data.DAMNATION and state.rules.souls:
+            value += 0.3 * state.souls_taken
+        return value
     if code == DRAGON_CODE:
-        return DRAGON_URGENCY * (state.dragon or 0)
+        return _dragon_value(state)
     if code[0] == "w":
-        return 3.0 if state.rules.souls else 0.5
+        return 0.5 + 0.2 * state.souls_taken if state.rules.souls else 0.1
     if code[0] == "c":
-        return 3.0
-    return 2.0
+        effect = data.CARDS[play.card].effect
+        return HEX_VALUE.get(effect, FORBID_VALUE)
+    return 1.0
 
 
-def _placement_score(state: RushOutState, seat: int, placement: Placement) -> float | None:
-    """How good a placement is, or None when the AI should not make it."""
-    play = find_target(state, placement.target)
-    assert play is not None
-    side = camp_side(state, placement.target, play, state.camp(seat))
-    assert side is not None
-    empty_after = sum(1 for die in side if die is None) - len(placement.slots)
-    blocked = dragon_blocks(state, placement.target)
-    completes = empty_after == 0 and not blocked
-    in_hand = len(state.seats[seat].fresh)
-    if blocked:
-        return None
-    if not completes and len(placement.slots) >= in_hand:
-        return None  # keep a die in hand: never stuck with nothing to throw
-    if not completes and seat != state.sorcerer:
-        helpers = data.MAX_HERO_COLOURS - len({d.seat for d in side if d} | {seat})
-        if empty_after > in_hand - len(placement.slots) + data.HERO_DICE * helpers:
-            return None
-    value = _target_value(state, seat, placement.target, play)
-    progress = (len(side) - empty_after) / len(side)
-    score = value + PROGRESS_WEIGHT * progress - REMAINING_PENALTY * empty_after
-    return score + (COMPLETION_BONUS + value if completes else 0.0)
+def _need(state: RushOutState, seat: int, symbols: list[str]) -> tuple[Symbol, ...]:
+    """The symbols still needed, as ``odds`` reads them for this seat's dice."""
+    faces = data.SORCERER_FACES if seat == state.sorcerer else data.HERO_FACES
+    forbidden = forbidden_symbols(state, seat) if seat != state.sorcerer else set()
+    need = []
+    for symbol in sorted(set(symbols)):
+        count = symbols.count(symbol)
+        if symbol in forbidden:
+            need.append(Symbol(count, 0, False))
+        elif symbol == data.JOKER:
+            need.append(Symbol(count, faces.count(data.JOKER), False, True))
+        else:
+            joker = die_fits(state, seat, data.JOKER, symbol)
+            need.append(Symbol(count, faces.count(symbol), joker))
+    return tuple(need)
+
+
+def _throws(state: RushOutState, seat: int, symbols: list[str], dice: int) -> float:
+    faces = data.SORCERER_FACES if seat == state.sorcerer else data.HERO_FACES
+    need = _need(state, seat, symbols)
+    return throws_to_fill(need, dice, faces.count(data.JOKER), len(faces))
+
+
+def _hands(state: RushOutState) -> dict[int, int]:
+    """Each seat's dice it may throw (not on a card, not condemned), counted once a move."""
+    return {seat: dice_to_throw(state, seat) for seat in range(state.players)}
+
+
+def _free_heroes(state: RushOutState, seat: int, hands: dict[int, int]) -> list[int]:
+    """Heroes other than ``seat`` with no die on a card: they could join one."""
+    busy = {die.seat for _, play in targets(state) for die in play.hero if die is not None}
+    return [hero for hero in state.heroes() if hero != seat and hero not in busy and hands[hero]]
+
+
+def _eta(
+    state: RushOutState,
+    seat: int,
+    code: str,
+    play: Play,
+    side: Side,
+    filling: tuple[int, ...],
+    hands: dict[int, int],
+    mine: bool = True,
+) -> float:
+    """Expected throws until the card at ``code`` is complete once ``filling`` (slots of
+    the seat's last throw) are placed: the seat's dice left in hand and those of any other
+    seat on the card, or a free hero who could still join it."""
+    if dragon_blocks(state, code):
+        return NEVER
+    camp = state.camp(seat)
+    symbols = side_symbols(state, code, play, camp)
+    left = [symbols[i] for i, die in enumerate(side) if die is None and i not in filling]
+    if not left:
+        return 0.0
+    others = {die.seat for die in side if die is not None and die.seat != seat}
+    dice = hands[seat] - len(filling) if mine else 0
+    dice += sum(hands[other] for other in others)
+    eta = _throws(state, seat, left, dice)
+    if camp == HERO and eta >= NEVER and len(others) + 1 < data.MAX_HERO_COLOURS:
+        helpers = [hands[hero] for hero in _free_heroes(state, seat, hands)]
+        if helpers:
+            eta = min(NEVER, _throws(state, seat, left, dice + max(helpers)) + HELP_DELAY)
+    return eta
+
+
+def _open_targets(state: RushOutState, seat: int) -> list[tuple[str, Play, Side]]:
+    """The cards and tiles the seat's camp may fill and the seat may join now."""
+    camp = state.camp(seat)
+    found = []
+    for code, play in targets(state):
+        side = camp_side(state, code, play, camp)
+        if side is None or dragon_blocks(state, code):
+            continue
+        if camp == HERO:
+            colours = {die.seat for die in side if die is not None} | {seat}
+            if len(colours) > data.MAX_HERO_COLOURS:
+                continue
+            if code == DRAGON_CODE and state.dragon == data.DRAGON_TILE_POSITION:
+                continue
+        found.append((code, play, side))
+    return found
+
+
+def _worth(state: RushOutState, seat: int, code: str, play: Play, eta: float) -> float:
+    """A card's worth per throw still needed: the AI finishes what pays soonest."""
+    return _target_value(state, seat, code, play) / (1.0 + eta)
 
 
 def _best_placement(state: RushOutState, seat: int) -> str | None:
+    """The placement that saves the most throws on a card, weighed by the card's worth;
+    None when no placement saves any (then the seat throws again)."""
     best: tuple[float, str] | None = None
+    committed = committed_target(state, seat)
+    hands = _hands(state)
     for placement in placements(state, seat):
-        score = _placement_score(state, seat, placement)
-        if score is not None and (best is None or score > best[0]):
+        play = find_target(state, placement.target)
+        assert play is not None
+        side = camp_side(state, placement.target, play, state.camp(seat))
+        assert side is not None
+        eta = _eta(state, seat, placement.target, play, side, placement.slots, hands)
+        if eta >= NEVER or (eta > 0 and hands[seat] <= len(placement.slots)):
+            continue  # keep a die to throw unless the card is then complete
+        # Joining another seat's card: what it still costs them without this seat's dice.
+        joining = committed is None and any(die is not None for die in side)
+        before = _eta(state, seat, placement.target, play, side, (), hands, not joining)
+        value = _target_value(state, seat, placement.target, play)
+        score = value * (min(SAVING_CAP, before) - eta) - 0.01 * eta
+        if best is None or score > best[0]:
             best = (score, placement.action)
-    return None if best is None else best[1]
+    if best is None or best[0] <= 0:
+        return None
+    return best[1]
 
 
 def _push_value(state: RushOutState, option: str) -> float:
@@ -142,17 +261,33 @@ def _faculty_choice(state: RushOutState, legal: list[str]) -> str | None:
     return None
 
 
-#: The chance the AI gives up a card it cannot finish after a throw that did not help.
-GIVE_UP_CHANCE: Final = 0.1
-
-
-def _should_recall(state: RushOutState, seat: int, rng: random.Random) -> bool:
+def _should_recall(state: RushOutState, seat: int) -> bool:
+    """Give up the card holding the seat's dice when another card now pays much better."""
     code = committed_target(state, seat)
     if code is None:
         return False
-    if dragon_blocks(state, code) or dice_to_throw(state, seat) == 0:
+    if dragon_blocks(state, code):
         return True
-    return bool(state.seats[seat].fresh) and rng.random() < GIVE_UP_CHANCE
+    play = find_target(state, code)
+    assert play is not None
+    side = camp_side(state, code, play, state.camp(seat))
+    if side is None:
+        return True
+    hands = _hands(state)
+    now = _worth(state, seat, code, play, _eta(state, seat, code, play, side, (), hands))
+    mine = [(c, s, i) for c, s, i in seat_dice(state, seat) if c == code]
+    all_dice = hands[seat] + len(mine)
+    best = 0.0
+    for other, other_play, other_side in _open_targets(state, seat):
+        if other == code:
+            continue
+        symbols = side_symbols(state, other, other_play, state.camp(seat))
+        left = [symbols[i] for i, die in enumerate(other_side) if die is None]
+        partners = {die.seat for die in other_side if die is not None}
+        dice = all_dice + sum(hands[partner] for partner in partners)
+        eta = _throws(state, seat, left, dice) + RECALL_COST
+        best = max(best, _worth(state, seat, other, other_play, eta))
+    return best > now * RECALL_MARGIN
 
 
 def choose_action(state: RushOutState, seat: int, legal: list[str], rng: random.Random) -> str:
@@ -167,8 +302,19 @@ def choose_action(state: RushOutState, seat: int, legal: list[str], rng: random.
     placement = _best_placement(state, seat)
     if placement is not None:
         return placement
-    if RECALL in legal and _should_recall(state, seat, rng):
+    if state.play == PULSE and state.seats[seat].throws_left <= 0:
+        # A pulse's throws spent: recalling now would only lose what lies on the card.
+        for action in (SPEND, _faculty_choice(state, legal), DONE):
+            if action in legal:
+                assert action is not None
+                return action
+    if RECALL in legal and _should_recall(state, seat):
         return RECALL
+    if THROW not in legal:
+        # Every die is on a card someone else must finish: take one back to throw it.
+        one = [action for action in legal if action.startswith(RECALL + " ")]
+        if one:
+            return one[-1]
     for action in (SPEND, _faculty_choice(state, legal), THROW, RECALL, DONE):
         if action in legal:
             assert action is not None

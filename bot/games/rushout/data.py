@@ -79,56 +79,67 @@ def _slots(text: str) -> tuple[str, ...]:
     return tuple(text.split())
 
 
+#: (least number of players, hero slots, pennant). No card for 3 players shows the Flame
+#: pennant; some for 4+ and all for 5 do: with more heroes the sorcerer's Jokers reach the
+#: spells' Flame slots more often, which keeps the race close at every table size.
 _STANDARD: Final = (
     (3, "SS", PLANT), (3, "KK", WATER), (3, "PP", AIR), (3, "FF", LIGHTNING),
-    (3, "SPK", FLAME), (3, "FSP", PLANT), (3, "KPH", WATER), (3, "FKS", AIR),
-    (3, "PPS", LIGHTNING), (3, "SSFP", FLAME), (3, "KKPF", PLANT), (3, "PSKH", WATER),
-    (4, "FFK", AIR), (4, "SSPP", LIGHTNING), (4, "FKKS", FLAME), (4, "SSFPK", PLANT),
-    (5, "PPKK", WATER), (5, "FFSS", AIR), (5, "SPKFH", LIGHTNING), (5, "FFSSP", FLAME),
+    (4, "SPK", FLAME), (3, "FSP", PLANT), (3, "KPH", WATER), (3, "FKS", AIR),
+    (3, "PPS", LIGHTNING), (4, "SSFP", FLAME), (3, "SSF", PLANT), (3, "KKP", WATER),
+    (3, "FK", AIR), (3, "PK", LIGHTNING), (4, "FK", WATER), (4, "PS", PLANT),
+    (5, "SP", FLAME), (5, "SKF", FLAME), (5, "HSP", FLAME), (5, "KH", FLAME),
 )  # fmt: skip
 _GOLD: Final = (
-    (3, "KKF", "ea ea pl", AIR), (3, "SPP", "ai ai ec", FLAME),
-    (4, "FSKP", "pl ea ai ec", PLANT), (5, "SSKK", "fe fe ec ec", WATER),
+    (4, "KKF", "ea ea pl", AIR), (3, "PS", "fe fe fe ai", LIGHTNING),
+    (3, "SK", "fe fe pl ea", PLANT), (5, "SSKK", "fe fe ec ec", FLAME),
 )  # fmt: skip
 _CONFRONTATION: Final = (
     (3, "SSF", "fe fe ec", AIR), (3, "PKS", "pl ai ea", FLAME), (3, "FFPS", "ec ec pl", WATER),
     (4, "SSS", "fe ea ai pl", LIGHTNING), (5, "SSFF", "ec ec fe fe", PLANT),
 )  # fmt: skip
 
-#: Per spell kind: (effect, sorcerer side, hero side or "").
-_SPELLS: Final[dict[str, tuple[tuple[str, str, str], ...]]] = {
+#: Per spell kind: (effect, sorcerer side, hero side or "", pennant). No spell shows the
+#: Flame pennant (only trials marked 4+ and 5 do).
+_SPELLS: Final[dict[str, tuple[tuple[str, str, str, str], ...]]] = {
     CONFUSION: (
-        (PUSH_ONE, "pl pl", ""), (PUSH_ONE, "ea ea", ""), (PUSH_ONE, "ai ai", ""),
-        (PUSH_ONE, "ec fe", ""), (PUSH_ONE, "pl ea", ""),
-        (PUSH_ALL, "ec ec ai", ""), (PUSH_ALL, "fe fe pl", ""), (PUSH_ALL, "ea ai ec fe", ""),
+        (PUSH_ONE, "fe pl ai", "", PLANT), (PUSH_ONE, "ea ea", "", WATER),
+        (PUSH_ONE, "fe ai ec", "", AIR), (PUSH_ONE, "ec fe", "", LIGHTNING),
+        (PUSH_ONE, "pl ea", "", LIGHTNING), (PUSH_ALL, "ec ec ai", "", PLANT),
+        (PUSH_ALL, "fe ea pl", "", WATER), (PUSH_ALL, "fe ec ea", "", AIR),
     ),
     INVOCATION: (
-        ("", "pl pl", "SSP"), ("", "ea ea", "KKF"), ("", "ai ai", "PPS"), ("", "ec fe", "FFK"),
-        ("", "pl ea ai", "SSFP"), ("", "ec ec fe", "KKPS"), ("", "fe fe pl ai", "SFPKH"),
+        ("", "pl pl", "SSP", PLANT), ("", "fe ea pl", "P", WATER), ("", "fe ai ec", "S", AIR),
+        ("", "fe ec ea", "P", LIGHTNING), ("", "fe pl ai", "S", PLANT),
+        ("", "fe ai ea", "P", WATER), ("", "fe ea ec", "S", AIR),
     ),
     DRACOLOGY: (
-        (DRAGON_ONE, "pl ai", ""), (DRAGON_ONE, "ea ec", ""), (DRAGON_ONE, "fe fe", ""),
-        (DRAGON_ONE, "ai ai pl", ""), (DRAGON_ONE, "ea ea fe", ""), (DRAGON_ONE, "ec pl ea", ""),
-        (DRAGON_TWO, "pl ea ai ec fe", ""),
+        (DRAGON_ONE, "pl ai", "", PLANT), (DRAGON_ONE, "fe fe ea", "", WATER),
+        (DRAGON_ONE, "fe ai ec", "", AIR), (DRAGON_ONE, "fe fe ai pl", "", LIGHTNING),
+        (DRAGON_ONE, "fe ea ec pl", "", PLANT), (DRAGON_ONE, "fe pl ai ea", "", WATER),
+        (DRAGON_TWO, "pl ea ai ec fe", "", WATER),
     ),
     DISSIPATION: (
-        (WHIRLWIND, "ai ai ec", "KP"), (WHIRLWIND, "pl pl fe", "SP"),
-        (FORBID_PREFIX + FIRE, "ea ea pl", "SS"), (FORBID_PREFIX + SWORD, "fe fe ai", "PK"),
-        (FORBID_PREFIX + STEP, "ec ec pl", "FS"), (FORBID_PREFIX + KEY, "ai ai ea", "FP"),
+        (WHIRLWIND, "ai ai ec", "KP", PLANT), (WHIRLWIND, "pl pl fe", "SP", WATER),
+        (FORBID_PREFIX + FIRE, "ea ea pl", "SS", AIR),
+        (FORBID_PREFIX + SWORD, "fe ai", "PKF", LIGHTNING),
+        (FORBID_PREFIX + STEP, "fe pl", "FSK", PLANT),
+        (FORBID_PREFIX + KEY, "fe ea", "FPS", WATER),
     ),
     CURSE: (
-        (SILENCE, "pl ea ai", "SKP"), (SILENCE, "ec fe pl", "FSP"),
-        (ONE_HAND, "ea ea ec", "PPK"), (ONE_HAND, "ai fe fe", "FFS"),
-        (HIGH_FIVE, "pl pl ec", "SSK"), (HIGH_FIVE, "ea ai fe", "KKP"),
+        (SILENCE, "pl ea ai", "SKP", PLANT), (SILENCE, "ec fe pl", "FSP", WATER),
+        (ONE_HAND, "ea ea ec", "PPK", AIR), (ONE_HAND, "ai fe fe", "FFS", LIGHTNING),
+        (HIGH_FIVE, "pl pl ec", "SSK", PLANT), (HIGH_FIVE, "ea ai fe", "KKP", WATER),
     ),
     DAMNATION: (
-        (WOUND_AND_SOULS, "pl ea ai ec", ""), (WOUND_AND_SOULS, "fe fe ea ai", ""),
-        (WOUND_AND_SOULS, "ec ec pl pl", ""), (WOUND_AND_SOULS, "ai ai fe ea", ""),
-        (WOUND_TWO, "pl pl ec", ""), (WOUND_TWO, "ea ea fe", ""), (WOUND_TWO, "ai ec fe", ""),
+        (WOUND_AND_SOULS, "pl ea ai ec", "", PLANT), (WOUND_AND_SOULS, "fe fe ea ai", "", WATER),
+        (WOUND_AND_SOULS, "ec ec pl pl", "", AIR), (WOUND_AND_SOULS, "ai ai fe ea", "", LIGHTNING),
+        (WOUND_TWO, "pl pl ec", "", PLANT), (WOUND_TWO, "ea ea fe", "", WATER),
+        (WOUND_TWO, "ai ec fe", "", AIR),
     ),
     REGRESSION: (
-        (DRAIN_ONE, "pl ai", ""), (DRAIN_ONE, "ea ec", ""), (DRAIN_ONE, "fe pl", ""),
-        (DRAIN_ONE, "ai ea", ""), (DRAIN_ALL, "ec ec fe", ""), (DRAIN_ALL, "pl ea ai", ""),
+        (DRAIN_ONE, "pl ai", "", PLANT), (DRAIN_ONE, "ea ec", "", WATER),
+        (DRAIN_ONE, "fe pl", "", AIR), (DRAIN_ONE, "ai ea", "", LIGHTNING),
+        (DRAIN_ALL, "ec ec fe", "", PLANT), (DRAIN_ALL, "pl ea ai", "", WATER),
     ),
 }  # fmt: skip
 
@@ -144,8 +155,7 @@ def _build_cards() -> dict[str, Card]:
             Card(f"conf{number}", CONFRONTATION, tuple(hero), _slots(sorcerer), pennant, players)
         )
     for kind, entries in _SPELLS.items():
-        for index, (effect, sorcerer, hero) in enumerate(entries):
-            pennant = SORCERER_SYMBOLS[index % len(SORCERER_SYMBOLS)]
+        for index, (effect, sorcerer, hero, pennant) in enumerate(entries):
             cards.append(
                 Card(f"{kind}{index + 1}", kind, tuple(hero), _slots(sorcerer), pennant, 3, effect)
             )
@@ -164,7 +174,11 @@ def cards_of(kind: str) -> tuple[str, ...]:
 DRAGON_TILE_POSITION: Final = 0
 DRAGON_AT_DECK: Final = 4
 #: Raw Joker faces needed on the dragon tile, by number of players.
-DRAGON_TILE: Final = {3: (JOKER,) * 3, 4: (JOKER,) * 4, 5: (JOKER,) * 4}
+DRAGON_TILE: Final = {
+    3: (JOKER, JOKER, STEP),
+    4: (JOKER, JOKER, SWORD),
+    5: (JOKER, JOKER, JOKER, HEART),
+}
 #: Dice of at most this many heroes on the dragon tile at once.
 MAX_DRAGON_TILE_HEROES: Final = 2
 

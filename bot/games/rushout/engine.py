@@ -20,7 +20,7 @@ from bot.games.base import (
 from bot.games.rushout import data
 from bot.games.rushout.actions import (
     advance,
-    anyone_active,
+    all_done,
     can_act,
     end_pulse,
     execute,
@@ -48,6 +48,7 @@ from bot.games.rushout.state import (
     RushOutState,
     Seat,
     clone,
+    legacy_action,
 )
 from bot.games.rushout.views import RushOutPublicView, RushOutSeatView, public_view, seat_view
 
@@ -162,12 +163,14 @@ class RushOut:
         events: list[JsonDict] = []
         if action != PULSE_END:
             state, events = advance(state, at)
+        # The logs of matches played before cards were named by id replay as they were.
+        action = legacy_action(state, action)
         if action not in self.legal_actions_at(state, seat, at):
             raise refusal(state, seat, action, at)
         state = clone(state) if not events else state
         state.clock = at
         execute(state, seat, action, at, events)
-        if state.play == PULSE and state.phase == PLAY and not anyone_active(state):
+        if state.play == PULSE and state.phase == PLAY and all_done(state):
             end_pulse(state, events)
         state.events = events
         return state
@@ -216,7 +219,11 @@ class RushOut:
             return mine
         return result
 
-    def bot_action(self, state: RushOutState, seat: int, rng: random.Random) -> str:
+    def bot_action(
+        self, state: RushOutState, seat: int, rng: random.Random, level: str = "normal"
+    ) -> str:
+        """The AI's action; every level (``bot.games.base.LEVELS``) plays as ``normal`` for
+        now."""
         return choose_action(state, seat, legal_now(state, seat), rng)
 
     def dump(self, state: RushOutState) -> dict[str, Any]:

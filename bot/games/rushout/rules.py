@@ -28,8 +28,10 @@ from bot.games.rushout.state import (
     condemned,
     dragon_blocks,
     find_target,
+    locate,
     new_play,
     seat_dice,
+    target_token,
     targets,
 )
 
@@ -302,7 +304,7 @@ def resolve_effect(
     elif effect in (data.PUSH_ONE, data.PUSH_ALL) and args:
         _push(state, args, events)
     elif (effect == data.WHIRLWIND or effect.startswith(data.FORBID_PREFIX)) and args:
-        _aim(state, card, int(args[0]), events)
+        _aim(state, card, int(args[0]), args[1:], events)
     elif effect in (data.WOUND_AND_SOULS, data.WOUND_TWO):
         _damn(state, effect, [int(arg) for arg in args], events)
     elif effect == data.DRAIN_ALL:
@@ -315,9 +317,10 @@ def resolve_effect(
 
 
 def _push(state: RushOutState, args: list[str], events: list[JsonDict]) -> None:
-    play = find_target(state, args[0])
-    if play is None:
+    found = locate(state, args[0])
+    if found is None:
         return
+    code, play = found
     slots = [int(args[1])] if len(args) > 1 else range(len(play.hero))
     pushed = []
     for slot in slots:
@@ -325,24 +328,53 @@ def _push(state: RushOutState, args: list[str], events: list[JsonDict]) -> None:
         if die is not None:
             pushed.append({"seat": die.seat, "face": die.face, "slot": slot})
             play.hero[slot] = None
-    events.append({"type": "pushed", "target": args[0], "dice": pushed})
+    events.append({"type": "pushed", "target": code, "dice": pushed})
 
 
-def _aim(state: RushOutState, card: str, seat: int, events: list[JsonDict]) -> None:
+def _aim(
+    state: RushOutState, card: str, seat: int, chosen: list[str], events: list[JsonDict]
+) -> None:
     play = new_play(card)
     play.aimed = seat
     had_whirlwind = condemned(state, seat)
+    takes_back = whirlwind_takes_back(state, seat)
     state.hexes.append(play)
     events.append({"type": "aimed", "card": card, "seat": seat})
     if had_whirlwind or not condemned(state, seat):
         return
     mine = state.seats[seat]
-    if len(mine.fresh) + len(seat_dice(state, seat)) + 1 > data.HERO_DICE:
-        if mine.fresh:
-            mine.fresh.pop()
-        else:
-            _, side, slot = seat_dice(state, seat)[-1]
-            side[slot] = None
+    if len(mine.fresh) + len(seat_dice(state, seat)) + 1 <= data.HERO_DICE:
+        return
+    if mine.fresh:  # a die not placed yet is the one condemned
+        mine.fresh.pop()
+        return
+    # All three dice placed: the sorcerer chose which one the hero takes back ("au choix").
+    slot = int(chosen[1]) if len(chosen) == 2 and chosen[1].isdigit() else -1
+    placed = [(side, i) for _, side, i in seat_dice(state, seat)]
+    side, index = next(
+        ((side, i) for side, i in placed if chosen and i == slot and chosen[0] in takes_back),
+        placed[-1],
+    )
+    die = side[index]
+    if die is not None:
+        events.append({"type": "taken_back", "seat": seat, "face": die.face})
+    side[index] = None
+
+
+def whirlwind_takes_back(state: RushOutState, seat: int) -> dict[str, list[int]]:
+    """The dice a Whirlwind aimed at ``seat`` now would make him take back, as the card
+    holding them (its token) and their slots: all three of his dice are placed and none
+    is condemned yet. Empty when no die need come back."""
+    mine = state.seats[seat]
+    placed = seat_dice(state, seat)
+    if condemned(state, seat) or mine.fresh or len(placed) < data.HERO_DICE:
+        return {}
+    found: dict[str, list[int]] = {}
+    for code, _side, slot in placed:
+        located = locate(state, code)
+        if located is not None:
+            found.setdefault(target_token(code, located[1]), []).append(slot)
+    return found
 
 
 def _damn(state: RushOutState, effect: str, seats: list[int], events: list[JsonDict]) -> None:
@@ -373,12 +405,20 @@ def choice_actions(state: RushOutState) -> list[str]:
             slots = [i for i, die in enumerate(play.hero) if die is not None]
             if not slots or code[0] in "sx":
                 continue
+            name = target_token(code, play)
             if effect == data.PUSH_ALL:
-                options.append(f"{PUSH} {code}")
+                options.append(f"{PUSH} {name}")
             else:
-                options += [f"{PUSH} {code} {slot}" for slot in slots]
+                options += [f"{PUSH} {name} {slot}" for slot in slots]
         return options or [PUSH]  # the dice were taken back meanwhile: nothing to push
-    if effect == data.WHIRLWIND or effect.startswith(data.FORBID_PREFIX):
+    if effect == data.WHIRLWIND:
+        options = []
+        for seat in heroes:
+            takes = whirlwind_takes_back(state, seat)
+            picks = [f"{token} {slot}" for token, slots in takes.items() for slot in slots]
+            options += [f"{AIM} {seat} {pick}" for pick in picks] or [f"{AIM} {seat}"]
+        return options
+    if effect.startswith(data.FORBID_PREFIX):
         return [f"{AIM} {seat}" for seat in heroes]
     if effect in (data.WOUND_AND_SOULS, data.WOUND_TWO):
         healthy = [seat for seat in heroes if state.seats[seat].wound is None]

@@ -4,6 +4,8 @@ what the rules ask of a position (targets, which dice fit which slots, the place
 from __future__ import annotations
 
 import copy
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final, Literal
 
@@ -190,8 +192,64 @@ def targets(state: RushOutState) -> list[tuple[str, Play]]:
     return found
 
 
-def find_target(state: RushOutState, code: str) -> Play | None:
-    return dict(targets(state)).get(code)
+#: The token of a scroll card that takes dice: ``scroll-x7`` (``x7`` alone would read as the
+#: positional code of an eighth scroll).
+SCROLL_TOKEN: Final = "scroll-"
+
+
+def target_token(code: str, play: Play) -> str:
+    """How an action names the card or tile at ``code``: by what it is, never by where it
+    lies. A trial, spell, curse or dissipation card by its card id (``std05``,
+    ``confusion3``), a scroll card by ``scroll-<id>``, the dragon tile ``d``, a hero's wound
+    ``w<seat>``. A card that leaves the table takes its name with it: an action naming it
+    is refused, never applied to the card that replaced it."""
+    if code[0] in "tsc":
+        return play.card
+    if code[0] == "x":
+        return SCROLL_TOKEN + play.card
+    return code
+
+
+def is_token(text: str) -> bool:
+    """Whether ``text`` is a card's or tile's name as actions use it (on the table or not)."""
+    if text == DRAGON_CODE or (text[:1] == "w" and text[1:].isdigit()):
+        return True
+    if text.startswith(SCROLL_TOKEN):
+        return text[len(SCROLL_TOKEN) :] in data.SCROLLS
+    return text in data.CARDS
+
+
+def locate(state: RushOutState, name: str) -> tuple[str, Play] | None:
+    """(code, card) of the card or tile named ``name`` (its token, or its positional code
+    ``t1``, ``c0``... for the engine's own use), None when it is not on the table."""
+    for code, play in targets(state):
+        if name == code or name == target_token(code, play):
+            return code, play
+    return None
+
+
+def find_target(state: RushOutState, name: str) -> Play | None:
+    found = locate(state, name)
+    return None if found is None else found[1]
+
+
+#: A positional target code of the action grammar before cards were named by id.
+_LEGACY_CODE = re.compile(r"[tscx]\d+")
+
+
+def legacy_action(state: RushOutState, action: str) -> str:
+    """An action of the grammar before cards were named by id (``place t1 0 1``, ``swap
+    s0``, ``tracker c2``, ``push t0 1``), in today's words for the card at that place in
+    ``state``, the state it was applied to (the logs of older matches replay so); any other
+    action unchanged."""
+    verb, _, rest = action.partition(" ")
+    words = rest.split(" ")
+    if verb not in (PLACE, PUSH, SWAP, "tracker") or not _LEGACY_CODE.fullmatch(words[0]):
+        return action
+    play = dict(targets(state)).get(words[0])
+    if play is None:
+        return action
+    return " ".join([verb, target_token(words[0], play), *words[1:]])
 
 
 def side_symbols(state: RushOutState, code: str, play: Play, camp: str) -> tuple[str, ...]:
@@ -318,12 +376,17 @@ def assign_dice(
 # --- placements ------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Placement:
+    """Dice of a seat's last throw on empty slots of one card: ``target`` is where the card
+    lies now (its positional code), ``token`` what the action names it by."""
+
     target: str
     slots: tuple[int, ...]
+    token: str = ""
 
     @property
     def action(self) -> str:
-        return f"{PLACE} {self.target} " + " ".join(str(slot) for slot in self.slots)
+        name = self.token or self.target
+        return f"{PLACE} {name} " + " ".join(str(slot) for slot in self.slots)
 
 
 def _target_open_to(state: RushOutState, seat: int, code: str, play: Play) -> bool:
@@ -386,16 +449,43 @@ def placements(state: RushOutState, seat: int, committed: str | None = LOOK_UP) 
         symbols = side_symbols(state, code, play, camp)
         for slots in _slot_choices(_slot_groups(state, seat, symbols, side), limit):
             if can_fill(state, seat, list(mine.fresh), [symbols[i] for i in slots]):
-                found.append(Placement(code, slots))
+                found.append(Placement(code, slots, target_token(code, play)))
     return found
+
+
+def wanted_symbols(state: RushOutState, seat: int) -> set[str]:
+    """The symbols of the empty slots ``seat`` could fill now: on the card holding its dice
+    if any, else on every card open to it, less those it is forbidden."""
+    camp = state.camp(seat)
+    committed = committed_target(state, seat)
+    forbidden = forbidden_symbols(state, seat) if camp == HERO else set()
+    found: set[str] = set()
+    for code, play in targets(state):
+        side = camp_side(state, code, play, camp)
+        if side is None or (committed and committed != code):
+            continue
+        if not _target_open_to(state, seat, code, play):
+            continue
+        symbols = side_symbols(state, code, play, camp)
+        found |= {symbols[i] for i, die in enumerate(side) if die is None}
+    return found - forbidden
+
+
+def turning_helps(state: RushOutState, seat: int, old: str, new: str) -> bool:
+    """Whether turning a die of ``seat`` from ``old`` to ``new`` (a scroll, the Bard) lets it
+    fill a slot it could not fill before; a turn that changes nothing is pointless."""
+    return any(
+        die_fits(state, seat, new, symbol) and not die_fits(state, seat, old, symbol)
+        for symbol in wanted_symbols(state, seat)
+    )
 
 
 # --- positions built directly (tests, previews) -------------------------------------------
 def arranged(
     state: RushOutState,
     *,
-    trials: list[str | None] | None = None,
-    spells: list[str | None] | None = None,
+    trials: Sequence[str | None] | None = None,
+    spells: Sequence[str | None] | None = None,
     fresh: dict[int, list[str]] | None = None,
     trial_deck: list[str] | None = None,
     spell_deck: list[str] | None = None,

@@ -7,12 +7,14 @@ import copy
 from typing import Any, Literal, NotRequired, TypedDict
 
 from bot.games.rushout import data
-from bot.games.rushout.actions import ready_time
+from bot.games.rushout.actions import ready_time, seat_done
 from bot.games.rushout.rules import choice_actions
 from bot.games.rushout.state import (
     DRAGON_CODE,
+    FLIP,
     HERO,
     LIVE,
+    PLAY,
     PULSE,
     SORCERER,
     Camp,
@@ -22,6 +24,7 @@ from bot.games.rushout.state import (
     RushOutState,
     Side,
     active_curses,
+    assign_dice,
     committed_target,
     condemned,
     dragon_blocks,
@@ -30,6 +33,7 @@ from bot.games.rushout.state import (
     seat_dice,
     side_symbols,
     total_dice,
+    turning_helps,
     visible_pennants,
 )
 
@@ -199,11 +203,16 @@ class RushOutPublicView(TypedDict):
 
 
 class PlacementView(TypedDict):
+    """A placement of the seat's last throw: its action, the card (``target``: where it
+    lies now), the slots it fills with their symbols, and the ``faces`` of the thrown dice
+    that go there (in slot order)."""
+
     action: str
     target: str
     card: str
     slots: list[int]
     symbols: list[str]
+    faces: list[str]
 
 
 class MeView(TypedDict):
@@ -215,6 +224,7 @@ class MeView(TypedDict):
     placements: list[PlacementView]
     choices: list[str]  # the sorcerer's owed spell choice
     actions: list[str]  # the plain legal actions
+    idle: list[str]  # legal actions that change nothing now (a die turned to no use)
 
 
 class RushOutSeatView(RushOutPublicView):
@@ -318,7 +328,12 @@ def _clock_view(state: RushOutState) -> ClockView:
         throws_left=[state.seats[seat].throws_left for seat in seats]
         if state.play == PULSE
         else None,
-        done=[state.seats[seat].done for seat in seats],
+        done=[
+            seat_done(state, seat)
+            if state.play == PULSE and state.phase == PLAY
+            else state.seats[seat].done
+            for seat in seats
+        ],
     )
 
 
@@ -398,14 +413,16 @@ def seat_view(state: RushOutState, seat: int, actions: list[str]) -> MeView:
     for placement in placements(state, seat):
         play = find_target(state, placement.target)
         assert play is not None
-        symbols = side_symbols(state, placement.target, play, camp)
+        symbols = [side_symbols(state, placement.target, play, camp)[i] for i in placement.slots]
+        faces = assign_dice(state, seat, list(state.seats[seat].fresh), symbols) or []
         found.append(
             PlacementView(
                 action=placement.action,
                 target=placement.target,
                 card=play.card,
                 slots=list(placement.slots),
-                symbols=[symbols[i] for i in placement.slots],
+                symbols=symbols,
+                faces=faces,
             )
         )
     return MeView(
@@ -415,4 +432,16 @@ def seat_view(state: RushOutState, seat: int, actions: list[str]) -> MeView:
         placements=found,
         choices=choice_actions(state) if seat == state.sorcerer else [],
         actions=actions,
+        idle=[action for action in actions if _idle(state, seat, action)],
     )
+
+
+def _idle(state: RushOutState, seat: int, action: str) -> bool:
+    """A die turned (a scroll's flip, the Bard's faculty) that fits no slot it did not fit
+    before: legal, but it changes nothing."""
+    words = action.split(" ")
+    if words[0] == FLIP and len(words) == 3:
+        return not turning_helps(state, seat, words[1], words[2])
+    if words[0] == "bard" and len(words) == 3 and words[1].isdigit():
+        return not turning_helps(state, int(words[1]), words[2], data.JOKER)
+    return False

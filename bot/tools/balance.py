@@ -1,0 +1,201 @@
+"""Balance of a game between its camps, measured at live pace.
+
+``python -m bot balance rushout --matches 200`` plays AI-against-AI matches of every Rush
+Out! mode at 3, 4 and 5 players through the live-pacing simulator
+(``bot.tools.rushout_live``: every seat throws as soon as its cooldown allows and takes the
+same hand time for every other action, heroes in parallel with each other and with the
+sorcerer), then prints the sorcerer's win rate in each mode and player count with its 95%
+Wilson interval, and how long each camp alone takes to empty its deck in Training 1.
+
+The rulings want each camp to win 40-60% of the matches everywhere; matches of one cell use
+the seeds ``seed``, ``seed + 1``..., the same in every cell.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import TypeVar
+
+from bot.games.rushout.data import MODES
+from bot.tools.rushout_live import HAND_TIME, LiveResult, play_live
+
+GAMES = ("rushout",)
+J = TypeVar("J")
+R = TypeVar("R")
+Z95 = 1.959964
+
+
+def wilson(wins: int, matches: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% by default)."""
+    if matches == 0:
+        return 0.0, 1.0
+    rate = wins / matches
+    denominator = 1 + z * z / matches
+    centre = (rate + z * z / (2 * matches)) / denominator
+    half = z * math.sqrt(rate * (1 - rate) / matches + z * z / (4 * matches**2)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass(frozen=True)
+class Cell:
+    mode: str
+    players: int
+    matches: int
+    sorcerer_wins: int
+    rounds: int  # rounds played in all (scenarios have two or three per match)
+    seconds: float  # mean match time
+
+    @property
+    def rate(self) -> float:
+        return self.sorcerer_wins / self.matches if self.matches else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.sorcerer_wins, self.matches)
+
+
+@dataclass(frozen=True)
+class Unopposed:
+    players: int
+    heroes: float  # mean seconds for the heroes alone to empty their deck
+    sorcerer: float  # the same for the sorcerer alone
+
+
+def _match(job: tuple[str, int, int, float]) -> LiveResult:
+    mode, players, seed, hand = job
+    _, result = play_live(players, seed, mode, hand_time=hand)
+    assert result is not None
+    return result
+
+
+def _alone(job: tuple[int, int, str, float]) -> float:
+    players, seed, camp, hand = job
+    active = {0} if camp == "sorcerer" else set(range(1, players))
+    _, result = play_live(players, seed, "training1", active=active, hand_time=hand)
+    assert result is not None
+    assert result.winner == camp, f"{camp} alone lost (seed {seed})"
+    return result.seconds
+
+
+def _run(function: Callable[[J], R], jobs: list[J], workers: int) -> list[R]:
+    if workers <= 1:
+        return [function(job) for job in jobs]
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        return list(pool.map(function, jobs, chunksize=max(1, len(jobs) // (8 * workers))))
+
+
+def measure(
+    modes: Sequence[str],
+    players: Sequence[int],
+    matches: int,
+    seed: int = 1,
+    hand: float = HAND_TIME,
+    workers: int = 1,
+) -> list[Cell]:
+    jobs = [(m, p, seed + i, hand) for m in modes for p in players for i in range(matches)]
+    results = _run(_match, jobs, workers)
+    cells = []
+    for index, (mode, count) in enumerate((m, p) for m in modes for p in players):
+        mine = results[index * matches : (index + 1) * matches]
+        cells.append(
+            Cell(
+                mode,
+                count,
+                len(mine),
+                sum(1 for r in mine if r.winner == "sorcerer"),
+                sum(r.rounds for r in mine),
+                statistics.fmean(r.seconds for r in mine) if mine else 0.0,
+            )
+        )
+    return cells
+
+
+def unopposed(
+    players: Sequence[int], matches: int, seed: int = 1, hand: float = HAND_TIME, workers: int = 1
+) -> list[Unopposed]:
+    """Training 1, each camp alone (the other never acts, but the sorcerer's first throw)."""
+    jobs = [
+        (p, seed + i, camp, hand)
+        for p in players
+        for camp in ("heroes", "sorcerer")
+        for i in range(matches)
+    ]
+    times = _run(_alone, jobs, workers)
+    found = []
+    for index, count in enumerate(players):
+        heroes = times[2 * index * matches : (2 * index + 1) * matches]
+        sorcerer = times[(2 * index + 1) * matches : (2 * index + 2) * matches]
+        found.append(Unopposed(count, statistics.fmean(heroes), statistics.fmean(sorcerer)))
+    return found
+
+
+def table(cells: Sequence[Cell], alone: Sequence[Unopposed]) -> str:
+    players = sorted({cell.players for cell in cells})
+    lines = [
+        "Sorcerer wins at live pace (AI against AI; 95% Wilson interval; mean match time)",
+        f"{'mode':<12}" + "".join(f"{f'{p} players':>26}" for p in players),
+    ]
+    for mode in dict.fromkeys(cell.mode for cell in cells):
+        row = f"{MODES[mode].title:<12}"
+        for count in players:
+            cell = next(c for c in cells if c.mode == mode and c.players == count)
+            low, high = cell.interval
+            text = f"{cell.rate:4.0%} [{low:3.0%}-{high:3.0%}] {cell.seconds:4.0f}s"
+            row += f"{text:>26}"
+        lines.append(row)
+    if cells:
+        lines.append(f"({cells[0].matches} matches a cell)")
+    if alone:
+        lines.append("")
+        lines.append("Training 1, each camp alone: mean seconds to empty its deck")
+        for entry in alone:
+            lines.append(
+                f"{entry.players} players: heroes {entry.heroes:5.1f} s, "
+                f"sorcerer {entry.sorcerer:5.1f} s"
+            )
+    return "\n".join(lines)
+
+
+def _csv(text: str) -> list[str]:
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def main(argv: Sequence[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot balance", description=__doc__)
+    parser.add_argument("game", choices=GAMES)
+    parser.add_argument("--matches", type=int, default=100, help="matches a cell (100)")
+    parser.add_argument("--players", default="3,4,5", help="player counts (3,4,5)")
+    parser.add_argument("--modes", default=",".join(MODES), help="modes (all)")
+    parser.add_argument("--seed", type=int, default=1, help="first match seed (1)")
+    parser.add_argument(
+        "--unopposed", type=int, default=None, help="matches of each camp alone (--matches)"
+    )
+    parser.add_argument("--hand", type=float, default=HAND_TIME, help=f"hand time, s ({HAND_TIME})")
+    parser.add_argument("--jobs", type=int, default=1, help="processes (1)")
+    args = parser.parse_args(list(argv))
+    modes = _csv(args.modes)
+    unknown = [mode for mode in modes if mode not in MODES]
+    if unknown:
+        parser.error(f"unknown mode(s): {', '.join(unknown)} (known: {', '.join(MODES)})")
+    try:
+        players = [int(p) for p in _csv(args.players)]
+    except ValueError:
+        parser.error("--players takes numbers, e.g. 3,4,5")
+    if any(not 3 <= p <= 5 for p in players) or args.matches < 1:
+        parser.error("Rush Out! is for 3 to 5 players, and a cell needs a match")
+    started = time.perf_counter()
+    cells = measure(modes, players, args.matches, args.seed, args.hand, args.jobs)
+    alone_matches = args.matches if args.unopposed is None else args.unopposed
+    alone = (
+        unopposed(players, alone_matches, args.seed, args.hand, args.jobs) if alone_matches else []
+    )
+    print(table(cells, alone))
+    print(f"({time.perf_counter() - started:.0f} s)", file=sys.stderr)
+    return 0

@@ -1,0 +1,231 @@
+"""The AI's levels (``easy``, ``normal``, ``hard``): every engine takes them, each decides from
+its own seat's view only, and the measuring tools (``python -m bot aistats``, the baselines)
+work. That every level ends every AI-only game is checked by the conformance suite; the
+win-rate figures are the benchmark's (``docs/ai.md``), not assertions: only what is stable
+is asserted here."""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from bot.games import GAMES
+from bot.games.base import LEVELS, SeededRng
+from bot.games.rushncrush import data as rnc_data
+from bot.games.search import deterministic
+from bot.tools import aistats
+from bot.tools.baselines import BASELINES, MEASURES, baseline
+
+GAME_NAMES = sorted(GAMES)
+#: The games whose three levels differ (Fireship and Rush Out! play every level as normal
+#: for now).
+LEVELLED = ("bugrace", "rushncrush", "ruship")
+
+
+def test_the_levels_are_easy_normal_hard() -> None:
+    assert LEVELS == ("easy", "normal", "hard")
+
+
+@pytest.mark.parametrize("name", LEVELLED)
+def test_an_unknown_level_is_refused(name: str) -> None:
+    game = GAMES[name]
+    state = game.new_state(2, 1)
+    seat = min(game.to_act(state))
+    with pytest.raises(ValueError, match="unknown AI level"):
+        game.bot_action(state, seat, random.Random(0), level="impossible")
+
+
+# --- honest information: what a seat cannot see never changes its choice ----------------------
+def _scramble_ruship(state: Any, seat: int, rng: random.Random) -> Any:
+    """Ruship hides nothing but the dice to come."""
+    return replace(state, rng_state=SeededRng(rng.getrandbits(63)).state)
+
+
+def _scramble_bugrace(state: Any, seat: int, rng: random.Random) -> Any:
+    """The other seats' packets, cards set aside and hands, the draw pile and the discard
+    dealt again among themselves; the dice reseeded."""
+    hidden: list[int] = [*state.draw_pile, *state.discard]
+    for index, other in enumerate(state.seats):
+        if index != seat:
+            hidden += [*other.offer, *other.passing, *other.hand]
+    rng.shuffle(hidden)
+
+    def deal(count: int) -> tuple[int, ...]:
+        dealt = tuple(hidden[:count])
+        del hidden[:count]
+        return dealt
+
+    seats = [
+        other
+        if index == seat
+        else replace(
+            other,
+            offer=deal(len(other.offer)),
+            passing=deal(len(other.passing)),
+            hand=deal(len(other.hand)),
+        )
+        for index, other in enumerate(state.seats)
+    ]
+    return replace(
+        state,
+        seats=tuple(seats),
+        draw_pile=deal(len(state.draw_pile)),
+        discard=deal(len(state.discard)),
+        rng=SeededRng(rng.getrandbits(63)).state,
+    )
+
+
+def _scramble_rushncrush(state: Any, seat: int, rng: random.Random) -> Any:
+    """The other cars' cards drawn again from the cards this seat cannot see, their standing
+    orders set at random; the dice reseeded."""
+    world = copy.deepcopy(state)
+    unseen = Counter({kind: rnc_data.COPIES_PER_KIND for kind in rnc_data.CARD_KINDS})
+    unseen.subtract(state.cars[seat].cards)
+    pool = [kind for kind in rnc_data.CARD_KINDS for _ in range(unseen[kind])]
+    rng.shuffle(pool)
+    for car in world.cars:
+        if car.seat == seat:
+            continue
+        car.cards = sorted(pool[: len(car.cards)])
+        del pool[: len(car.cards)]
+        car.orders = {
+            key: rng.choice(settings) for key, (_, settings, _) in rnc_data.ORDERS.items()
+        }
+    world.rng = SeededRng(rng.getrandbits(63)).state
+    return world
+
+
+def _scramble_fireship(state: Any, seat: int, rng: random.Random) -> Any:
+    """The deck and the other seats' hands dealt again among themselves; dice reseeded."""
+    world = GAMES["fireship"].load(GAMES["fireship"].dump(state))
+    hidden = list(world.deck)
+    for index, other in enumerate(world.seats):
+        if index != seat:
+            hidden += list(other.hand)
+    rng.shuffle(hidden)
+    for index, other in enumerate(world.seats):
+        if index != seat:
+            count = len(other.hand)
+            other.hand = hidden[:count]
+            del hidden[:count]
+    world.deck = hidden
+    world.rng = SeededRng(rng.getrandbits(63)).state
+    return world
+
+
+def _scramble_rushout(state: Any, seat: int, rng: random.Random) -> Any:
+    """The trial and spell decks in another order; the dice reseeded."""
+    world = GAMES["rushout"].load(GAMES["rushout"].dump(state))
+    rng.shuffle(world.trial_deck)
+    rng.shuffle(world.spell_deck)
+    world.rng = SeededRng(rng.getrandbits(63)).state
+    return world
+
+
+SCRAMBLES: dict[str, Callable[[Any, int, random.Random], Any]] = {
+    "ruship": _scramble_ruship,
+    "bugrace": _scramble_bugrace,
+    "rushncrush": _scramble_rushncrush,
+    "fireship": _scramble_fireship,
+    "rushout": _scramble_rushout,
+}
+
+
+def decisions(name: str, seed: int, wanted: int, stride: int) -> list[tuple[Any, int]]:
+    """Positions of an AI-only game where the seat to act has a real choice."""
+    game = GAMES[name]
+    rng = random.Random(seed)
+    state = game.new_state(game.min_players, seed)
+    found: list[tuple[Any, int]] = []
+    for step in range(5_000):
+        acting = game.to_act(state)
+        if not acting or len(found) >= wanted:
+            break
+        seat = min(acting)
+        if step % stride == 0 and len(game.legal_actions(state, seat)) > 1:
+            found.append((state, seat))
+        state = game.apply(state, seat, game.bot_action(state, seat, rng))
+    return found
+
+
+def test_every_game_has_a_scramble() -> None:
+    assert set(SCRAMBLES) == set(GAMES)
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_no_level_sees_what_its_seat_cannot(name: str) -> None:
+    """Swapping the others' hidden cards and the deck's order (and the dice to come) in a
+    state the AI cannot tell apart changes no level's choice, with a fixed seed."""
+    game = GAMES[name]
+    positions = decisions(name, seed=11, wanted=6, stride=3)
+    assert positions
+    changed = 0
+    with deterministic():
+        for index, (state, seat) in enumerate(positions):
+            scrambled = SCRAMBLES[name](state, seat, random.Random(index))
+            assert game.view(scrambled, seat) == game.view(state, seat), "a visible change"
+            assert game.view(scrambled, None) == game.view(state, None)
+            changed += game.dump(scrambled) != game.dump(state)
+            for level in LEVELS:
+                chosen = game.bot_action(state, seat, random.Random(7), level=level)
+                again = game.bot_action(scrambled, seat, random.Random(7), level=level)
+                assert again == chosen, (name, level, index)
+    assert changed, "the scramble changed something hidden"
+
+
+# --- the levels' strength, where it is stable ----------------------------------------------
+@pytest.mark.parametrize("name", LEVELLED)
+def test_hard_beats_a_random_player_every_time(name: str) -> None:
+    with deterministic():
+        figures = aistats.duel(GAMES[name], "hard", "random", 20)
+    assert figures.wins == 20, figures.report()
+
+
+@pytest.mark.parametrize("name", LEVELLED)
+def test_easy_still_beats_a_random_player(name: str) -> None:
+    figures = aistats.duel(GAMES[name], "easy", "random", 20)
+    assert figures.wins >= 17, figures.report()
+
+
+# --- the measuring tools -------------------------------------------------------------------
+@pytest.mark.parametrize("name", sorted(MEASURES))
+@pytest.mark.parametrize("kind", BASELINES)
+def test_each_baseline_plays_legal_actions_to_the_end(name: str, kind: str) -> None:
+    game = GAMES[name]
+    player = baseline(kind, name, mc_seconds=0.005)
+    record = aistats.play_duel_match(game, 2, 3, {0: player, 1: player}, set())
+    assert record.actions > 0
+    assert all(0 <= winner < 2 for winner in record.winners)
+
+
+def test_aistats_prints_the_win_rate_with_its_interval(capsys: pytest.CaptureFixture[str]) -> None:
+    assert aistats.main(["ruship", "--level", "easy", "--against", "greedy", "--games", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "ruship: easy vs greedy, 2 players, 2 games (seats alternated)" in out
+    assert "95% interval" in out and "p95" in out and "turns" in out
+
+
+def test_aistats_keeps_its_report_against_a_random_player(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert aistats.main(["bugrace", "--games", "2"]) == 0
+    assert "AI beat a random player in" in capsys.readouterr().out
+
+
+def test_a_level_can_be_pitted_against_another() -> None:
+    figures = aistats.duel(GAMES["rushncrush"], "normal", "easy", 2, players=3)
+    assert figures.games == 2 and len(figures.turns) == 2
+    low, high = figures.interval()
+    assert 0.0 <= low <= figures.win_rate <= high <= 1.0
+
+
+def test_the_wilson_interval() -> None:
+    low, high = aistats.wilson(50, 100)
+    assert round(low, 3) == 0.404 and round(high, 3) == 0.596
+    assert aistats.wilson(0, 0) == (0.0, 1.0)
