@@ -455,7 +455,7 @@ def test_words_fit_their_boxes_with_the_longest_french_ones(language: str) -> No
         size = board.small_hex_slot(facing, x1 - x0)
         slots = len(facing["hero_slots"])
         glyph = 18 if facing["aimed"] is not None else 0
-        width = board.canvas.text_width(board.effect_name(facing), TextSize.SMALL, False)
+        width = board.small_hex_title_width(facing)
         assert 6 + glyph + width + 6 + slots * size + (slots - 1) * 4 + 6 <= x1 - x0
         assert size >= 22
     for card in data.CARDS.values():
@@ -467,7 +467,7 @@ def test_words_fit_their_boxes_with_the_longest_french_ones(language: str) -> No
             size = small.small_hex_slot(hexes[0], x1 - x0)
             slots = len(card.hero)
             glyph = 18 if aimed is not None else 0
-            width = small.canvas.text_width(small.effect_name(hexes[0]), TextSize.SMALL, False)
+            width = small.small_hex_title_width(hexes[0])
             assert 6 + glyph + width + 6 + slots * size + (slots - 1) * 4 + 6 <= x1 - x0, card.id
             assert size >= 22, card.id
 

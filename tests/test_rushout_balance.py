@@ -8,21 +8,27 @@ import itertools
 import random
 import re
 from collections import defaultdict
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.games.rushout import GAME, RushOutState
 from bot.games.rushout.data import (
     CARDS,
+    CONFRONTATION,
     DRAGON_TILE,
+    GOLD,
     HERO_FACES,
+    MODES,
     SORCERER_FACES,
     SPELL_KINDS,
     STANDARD,
+    Card,
     cards_of,
 )
-from bot.tools.balance import main, measure, wilson
-from bot.tools.rushout_live import HAND_TIME, play_live
+from bot.tools.balance import BASELINES, main, measure, wilson
+from bot.tools.rushout_live import HAND_TIME, Policy, play_live
 from bot.tools.rushout_players import GreedyPlayer, MonteCarloPlayer, quick_policy
 
 SORCERER = 0
@@ -65,8 +71,10 @@ def test_the_wilson_interval() -> None:
 
 
 # --- live pacing -------------------------------------------------------------------------------
-def _timeline(players: int, seed: int, mode: str = "training1") -> list[tuple[float, dict]]:
-    found: list[tuple[float, dict]] = []
+def _timeline(
+    players: int, seed: int, mode: str = "training1"
+) -> list[tuple[float, dict[str, Any]]]:
+    found: list[tuple[float, dict[str, Any]]] = []
     play_live(players, seed, mode, observer=lambda s: found.extend((s.clock, e) for e in s.events))
     return found
 
@@ -106,7 +114,7 @@ def test_a_camp_alone_empties_its_deck() -> None:
 
 
 # --- the baseline players ----------------------------------------------------------------------
-def _legal(policy):  # type: ignore[no-untyped-def]
+def _legal(policy: Policy) -> Policy:
     def checked(state: RushOutState, seat: int, rng: random.Random) -> str:
         action = policy(state, seat, rng)
         assert action in GAME.legal_actions(state, seat), action
@@ -148,7 +156,8 @@ def test_only_trials_for_four_or_more_players_show_the_flame_pennant() -> None:
     flames = {
         p: sum(1 for c in CARDS.values() if c.players == p and c.pennant == "fe") for p in (4, 5)
     }
-    assert flames[4] >= 1 and flames[5] == sum(1 for c in CARDS.values() if c.players == 5)
+    assert 1 <= flames[4] <= flames[5]
+    assert all(c.pennant == "fe" for c in CARDS.values() if c.kind == STANDARD and c.players == 5)
     shown = {}
     for players in (3, 4, 5):
         views = [GAME.view(GAME.new_state(players, seed), None) for seed in range(80)]
@@ -157,4 +166,86 @@ def test_only_trials_for_four_or_more_players_show_the_flame_pennant() -> None:
 
 
 def test_the_dragon_tile_by_player_count() -> None:
-    assert DRAGON_TILE == {3: ("J", "J", "P"), 4: ("J", "J", "S"), 5: ("J", "J", "J", "H")}
+    assert DRAGON_TILE == {3: ("J", "H", "P"), 4: ("J", "J", "J"), 5: ("J", "J", "J", "H")}
+
+
+# --- the honesty check -------------------------------------------------------------------------
+def test_the_honesty_check_plays_each_camp_with_each_baseline(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    light = MonteCarloPlayer(candidates=1, rollouts=1, horizon=2.0)
+    monkeypatch.setitem(BASELINES, "Monte-Carlo", lambda: light)
+    argv = ["rushout", "--matches", "0", "--honesty", "1", "--honesty-mode", "training1"]
+    assert main([*argv, "--honesty-players", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "Training 1, 3 players, 1 matches an entry" in out
+    for camp in ("sorcerer", "heroes"):
+        row = next(line for line in out.splitlines() if line.startswith(camp))
+        assert len(re.findall(r"\d+% \[\s*\d+%-\s*\d+%\]", row)) == len(BASELINES), row
+    assert "Sorcerer wins at live pace" not in out  # --matches 0: no table
+
+
+# --- the rules page carries the values in force ------------------------------------------------
+RULES_PAGE = Path(__file__).resolve().parent.parent / "docs" / "rules" / "rushout.md"
+KIND_TITLES = {
+    "confusion": "Confusion",
+    "invocation": "Invocation",
+    "dracology": "Dracology",
+    "dissipation": "Dissipation",
+    "curse": "Curse",
+    "damnation": "Damnation",
+    "regression": "Regression",
+}
+
+
+def _face(card: Card) -> str:
+    """A card as the rules page writes it: slots (hero side / sorcerer side), then pennant."""
+    hero, sorcerer = "".join(card.hero), " ".join(card.sorcerer)
+    if card.kind == STANDARD:
+        sides = hero
+    elif card.kind in SPELL_KINDS:
+        sides = f"{sorcerer} / {hero}" if hero else sorcerer
+    else:
+        sides = f"{hero} / {sorcerer}"
+    return f"{sides} \\|{card.pennant}"
+
+
+def _in_order(line: str, faces: list[str]) -> bool:
+    at = 0
+    for face in faces:
+        found = line.find(face, at)
+        if found < 0:
+            return False
+        at = found + len(face)
+    return True
+
+
+def _line(page: str, start: str) -> str:
+    return next(line for line in page.splitlines() if line.startswith(start))
+
+
+def test_the_rules_page_states_the_designed_values_in_force() -> None:
+    page = RULES_PAGE.read_text(encoding="utf-8")
+    for players, label in ((3, "3+"), (4, "4+"), (5, "5")):
+        marked = [c for c in CARDS.values() if c.kind == STANDARD and c.players == players]
+        row = _line(page, f"| {label} ({len(marked)}) |")
+        assert _in_order(row, [_face(card) for card in marked]), row
+    for kind, title in ((GOLD, "Gold coin"), (CONFRONTATION, "Confrontation")):
+        row = _line(page, f"**{title} trials")
+        assert _in_order(row, [_face(CARDS[card]) for card in cards_of(kind)]), row
+    for kind in SPELL_KINDS:
+        row = _line(page, f"| {KIND_TITLES[kind]} (")
+        assert _in_order(row, [_face(CARDS[card]) for card in cards_of(kind)]), row
+    dragon = next(line for line in page.splitlines() if "Dragon tile:" in line)
+    for players, tile in DRAGON_TILE.items():
+        assert f"{players} players `{' '.join(tile)}`" in dragon
+    for faces in (HERO_FACES, SORCERER_FACES):
+        assert all(f"`{face}`" in page for face in faces)
+
+
+def test_the_rules_page_carries_the_measured_balance() -> None:
+    page = RULES_PAGE.read_text(encoding="utf-8")
+    assert "python -m bot balance rushout --matches 100" in page
+    for mode in MODES.values():
+        assert re.search(rf"^\| {mode.title} \|( \d+% \[\d+–\d+\] \|){{3}}$", page, re.M), mode
+    assert "--honesty" in page

@@ -7,6 +7,11 @@ same hand time for every other action, heroes in parallel with each other and wi
 sorcerer), then prints the sorcerer's win rate in each mode and player count with its 95%
 Wilson interval, and how long each camp alone takes to empty its deck in Training 1.
 
+``--honesty N`` first checks that the figures rest on honest players: each camp is played
+by the engine's AI, by a greedy player and by a flat Monte-Carlo player of its own
+(``bot.tools.rushout_players``), always against the other camp's AI, N matches each; a
+baseline that wins clearly more often than the AI shows a win the AI leaves.
+
 The rulings want each camp to win 40-60% of the matches everywhere; matches of one cell use
 the seeds ``seed``, ``seed + 1``..., the same in every cell.
 """
@@ -24,7 +29,8 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from bot.games.rushout.data import MODES
-from bot.tools.rushout_live import HAND_TIME, LiveResult, play_live
+from bot.tools.rushout_live import HAND_TIME, LiveResult, Policy, ai_policy, play_live
+from bot.tools.rushout_players import GreedyPlayer, MonteCarloPlayer
 
 GAMES = ("rushout",)
 J = TypeVar("J")
@@ -68,6 +74,27 @@ class Unopposed:
     sorcerer: float  # the same for the sorcerer alone
 
 
+#: The players a camp is tried with in the honesty check, each made fresh for a match.
+BASELINES: dict[str, Callable[[], Policy]] = {
+    "AI": lambda: ai_policy,
+    "greedy": GreedyPlayer,
+    "Monte-Carlo": MonteCarloPlayer,
+}
+CAMPS = ("sorcerer", "heroes")
+
+
+@dataclass(frozen=True)
+class Honesty:
+    camp: str
+    player: str  # a key of BASELINES
+    matches: int
+    wins: int  # the camp's
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.matches if self.matches else 0.0
+
+
 def _match(job: tuple[str, int, int, float]) -> LiveResult:
     mode, players, seed, hand = job
     _, result = play_live(players, seed, mode, hand_time=hand)
@@ -84,6 +111,49 @@ def _alone(job: tuple[int, int, str, float]) -> float:
     return result.seconds
 
 
+def _baseline_match(job: tuple[str, str, str, int, int, float]) -> bool:
+    """Whether ``camp``, played by the baseline ``player``, beats the other camp's AI."""
+    camp, player, mode, players, seed, hand = job
+    policy = BASELINES[player]()
+    seats = [0] if camp == "sorcerer" else list(range(1, players))
+    _, result = play_live(players, seed, mode, dict.fromkeys(seats, policy), hand_time=hand)
+    assert result is not None
+    return result.winner == camp
+
+
+def honesty(
+    mode: str,
+    players: int,
+    matches: int,
+    seed: int = 1,
+    hand: float = HAND_TIME,
+    workers: int = 1,
+) -> list[Honesty]:
+    """Each camp's win rate with each baseline player against the other camp's AI."""
+    entries = [(camp, player) for camp in CAMPS for player in BASELINES]
+    jobs = [(c, p, mode, players, seed + i, hand) for c, p in entries for i in range(matches)]
+    won = _run(_baseline_match, jobs, workers)
+    return [
+        Honesty(camp, player, matches, sum(won[index * matches : (index + 1) * matches]))
+        for index, (camp, player) in enumerate(entries)
+    ]
+
+
+def honesty_table(entries: Sequence[Honesty], mode: str, players: int) -> str:
+    lines = [
+        f"AI honesty ({MODES[mode].title}, {players} players, {entries[0].matches} matches "
+        "an entry): a camp's wins when played by each player, against the other camp's AI",
+        f"{'camp':<10}" + "".join(f"{player:>22}" for player in BASELINES),
+    ]
+    for camp in CAMPS:
+        row = f"{camp:<10}"
+        for entry in (e for e in entries if e.camp == camp):
+            low, high = wilson(entry.wins, entry.matches)
+            row += f"{f'{entry.rate:4.0%} [{low:3.0%}-{high:3.0%}]':>22}"
+        lines.append(row)
+    return "\n".join(lines)
+
+
 def _run(function: Callable[[J], R], jobs: list[J], workers: int) -> list[R]:
     if workers <= 1:
         return [function(job) for job in jobs]
@@ -98,23 +168,33 @@ def measure(
     seed: int = 1,
     hand: float = HAND_TIME,
     workers: int = 1,
+    progress: Callable[[Cell], None] | None = None,
 ) -> list[Cell]:
-    jobs = [(m, p, seed + i, hand) for m in modes for p in players for i in range(matches)]
-    results = _run(_match, jobs, workers)
+    """Every cell mode x players; ``progress`` sees each cell as soon as it is measured."""
     cells = []
-    for index, (mode, count) in enumerate((m, p) for m in modes for p in players):
-        mine = results[index * matches : (index + 1) * matches]
-        cells.append(
-            Cell(
-                mode,
-                count,
-                len(mine),
-                sum(1 for r in mine if r.winner == "sorcerer"),
-                sum(r.rounds for r in mine),
-                statistics.fmean(r.seconds for r in mine) if mine else 0.0,
-            )
-        )
+    for mode in modes:
+        for count in players:
+            jobs = [(mode, count, seed + i, hand) for i in range(matches)]
+            cell = _cell(mode, count, _run(_match, jobs, workers))
+            if progress is not None:
+                progress(cell)
+            cells.append(cell)
     return cells
+
+
+def _cell(mode: str, players: int, results: Sequence[LiveResult]) -> Cell:
+    return Cell(
+        mode,
+        players,
+        len(results),
+        sum(1 for r in results if r.winner == "sorcerer"),
+        sum(r.rounds for r in results),
+        statistics.fmean(r.seconds for r in results) if results else 0.0,
+    )
+
+
+def _report(cell: Cell) -> None:
+    print(f"{cell.mode} {cell.players}p: {cell.rate:.0%}", file=sys.stderr, flush=True)
 
 
 def unopposed(
@@ -179,6 +259,11 @@ def main(argv: Sequence[str]) -> int:
     )
     parser.add_argument("--hand", type=float, default=HAND_TIME, help=f"hand time, s ({HAND_TIME})")
     parser.add_argument("--jobs", type=int, default=1, help="processes (1)")
+    parser.add_argument(
+        "--honesty", type=int, default=0, help="matches of each camp and baseline player (0)"
+    )
+    parser.add_argument("--honesty-mode", default="training2", help="its mode (training2)")
+    parser.add_argument("--honesty-players", type=int, default=4, help="its players (4)")
     args = parser.parse_args(list(argv))
     modes = _csv(args.modes)
     unknown = [mode for mode in modes if mode not in MODES]
@@ -188,14 +273,26 @@ def main(argv: Sequence[str]) -> int:
         players = [int(p) for p in _csv(args.players)]
     except ValueError:
         parser.error("--players takes numbers, e.g. 3,4,5")
-    if any(not 3 <= p <= 5 for p in players) or args.matches < 1:
-        parser.error("Rush Out! is for 3 to 5 players, and a cell needs a match")
+    if any(not 3 <= p <= 5 for p in [*players, args.honesty_players]):
+        parser.error("Rush Out! is for 3 to 5 players")
+    if args.matches < 0 or args.honesty < 0 or not (args.matches or args.honesty):
+        parser.error("give a number of matches (--matches 0 only with --honesty)")
+    if args.honesty_mode not in MODES:
+        parser.error(f"unknown mode: {args.honesty_mode} (known: {', '.join(MODES)})")
     started = time.perf_counter()
-    cells = measure(modes, players, args.matches, args.seed, args.hand, args.jobs)
-    alone_matches = args.matches if args.unopposed is None else args.unopposed
-    alone = (
-        unopposed(players, alone_matches, args.seed, args.hand, args.jobs) if alone_matches else []
-    )
-    print(table(cells, alone))
+    if args.honesty:
+        checked = honesty(
+            args.honesty_mode, args.honesty_players, args.honesty, args.seed, args.hand, args.jobs
+        )
+        print(honesty_table(checked, args.honesty_mode, args.honesty_players), flush=True)
+    if args.matches:
+        cells = measure(modes, players, args.matches, args.seed, args.hand, args.jobs, _report)
+        alone_matches = args.matches if args.unopposed is None else args.unopposed
+        alone = (
+            unopposed(players, alone_matches, args.seed, args.hand, args.jobs)
+            if alone_matches
+            else []
+        )
+        print(table(cells, alone))
     print(f"({time.perf_counter() - started:.0f} s)", file=sys.stderr)
     return 0

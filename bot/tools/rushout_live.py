@@ -145,9 +145,11 @@ def play_live(
                 wake[other] = nxt
                 heapq.heappush(heap, (nxt, other))
     view = GAME.view(state, None)
+    outcome = GAME.outcome(state)
+    assert outcome is not None
     result = LiveResult(
         winner=camp_of_outcome(state),
-        reason=(GAME.outcome(state) or _never()).reason,
+        reason=outcome.reason,
         seconds=view["clock"]["now"],
         actions=actions,
         rounds=view["round"],
@@ -155,7 +157,3 @@ def play_live(
         policy_seconds=seconds,
     )
     return state, result
-
-
-def _never() -> object:
-    raise AssertionError("unreachable")

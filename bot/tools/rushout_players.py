@@ -12,7 +12,8 @@ what each placement fills), only their verbs compared with the engine's constant
   throws when nothing beats the current position.
 * ``MonteCarloPlayer``: flat Monte-Carlo. The greedy's best few actions and the throw are
   each played out several times for a few seconds of live play (every seat on
-  ``quick_policy``, ``bot.tools.rushout_live``'s pacing); the best mean score wins.
+  ``quick_policy``, ``bot.tools.rushout_live``'s pacing); the best mean score wins. Each
+  rollout throws dice of its own seed: it never sees the match's future throws.
 
 Each is a ``Policy`` (``bot.tools.rushout_live``): give it to one seat or to a whole camp.
 """
@@ -25,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from bot.games.rushout import GAME, RushOutState
-from bot.games.rushout.state import BUY, CHECK, DONE, RECALL, THROW
+from bot.games.rushout.state import BUY, CHECK, DONE, RECALL, THROW, clone
 from bot.games.rushout.views import CardView, DiceView, RushOutPublicView, SlotView
 from bot.tools.rushout_live import HAND_TIME, Policy, play_live
 
@@ -259,6 +260,10 @@ class MonteCarloPlayer:
     def _rollout(
         self, state: RushOutState, seat: int, action: str, now: float, camp: str, seed: int
     ) -> float:
+        # The state carries the dice stream: a rollout on it would know the real future
+        # throws. Each rollout throws its own dice instead.
+        state = clone(state)
+        state.rng = seed
         events: list[dict[str, Any]] = []
         policies: dict[int, Policy] = dict.fromkeys(range(state.players), quick_policy)
         start = now

@@ -49,6 +49,9 @@ from renderers.rushout.pieces import (
     hero_look,
 )
 
+#: The struck symbol that stands for a "no <symbol>" dissipation on a small card.
+SMALL_FORBID_RADIUS = 12.0
+
 
 class HeroesTable(BoardCore):
     """The three trial slots, the dragon on its path, the curses and dissipations."""
@@ -218,15 +221,21 @@ class HeroesTable(BoardCore):
             left + 6, right - 6, bottom - 19, card["hero_slots"], TRIAL_SLOT, TRIAL_INK, 30
         )
 
+    def small_hex_title_width(self, card: CardView) -> float:
+        """How wide a small card's title is: a "no <symbol>" dissipation shows the struck
+        symbol alone (its name would leave its slots no room), other effects their name."""
+        if card["effect"].startswith(data.FORBID_PREFIX):
+            return 2 * SMALL_FORBID_RADIUS
+        return self.canvas.text_width(self.effect_name(card), TextSize.SMALL, False)
+
     def small_hex_slot(self, card: CardView, width: float) -> float:
         """The slot size on a small card: the slots shrink (not below 22) to leave its
-        effect's name room."""
+        title room."""
         count = len(card["hero_slots"])
         if not count:
             return 0.0
-        name = self.canvas.text_width(self.effect_name(card), TextSize.SMALL, False)
         glyph = 18 if card["aimed"] is not None else 0
-        room = width - 12 - glyph - name - 6
+        room = width - 12 - glyph - self.small_hex_title_width(card) - 6
         return min(28.0, max(22.0, (room - (count - 1) * 4) / count))
 
     def draw_small_hex(self, box: Box, card: CardView) -> None:
@@ -245,6 +254,13 @@ class HeroesTable(BoardCore):
         size = self.small_hex_slot(card, right - left)
         slots = card["hero_slots"]
         used = len(slots) * size + max(0, len(slots) - 1) * 4
-        room = right - 6 - used - 6 - x
-        canvas.fitted_text((x, y), self.effect_name(card), room, TextSize.SMALL, TEXT, "lm", False)
+        effect = card["effect"]
+        if effect.startswith(data.FORBID_PREFIX):
+            symbol = effect.removeprefix(data.FORBID_PREFIX)
+            draw_forbidden(canvas, (x + SMALL_FORBID_RADIUS, y), SMALL_FORBID_RADIUS, symbol)
+        else:
+            room = right - 6 - used - 6 - x
+            canvas.fitted_text(
+                (x, y), self.effect_name(card), room, TextSize.SMALL, TEXT, "lm", False
+            )
         self.draw_slot_row(right - 6 - used, right - 6, y, slots, TRIAL_SLOT, TRIAL_INK, size)

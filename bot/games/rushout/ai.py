@@ -63,6 +63,8 @@ RECALL_MARGIN: Final = 1.5
 #: Throws a card may still cost before a placement, at most (what the seat cannot finish
 #: alone counts as this much).
 SAVING_CAP: Final = 12.0
+#: What a card that wins the round (or stops it being lost) is worth.
+WINNING: Final = 6.0
 SCROLL_BUY_ORDER: Final = ("x8", "x4", "x5", "x6", "x1", "x2", "x7", "x3")
 EQUIPMENT_BUY_ORDER: Final = ("e10", "e9", "e1", "e3", "e5", "e7", "e2", "e4", "e6", "e8")
 
@@ -70,7 +72,15 @@ EQUIPMENT_BUY_ORDER: Final = ("e10", "e9", "e1", "e3", "e5", "e7", "e2", "e4", "
 def _dragon_value(state: RushOutState) -> float:
     """A dragon step's worth: more as the dragon nears the heroes' deck."""
     position = state.dragon or 0
-    return (0.4, 0.7, 1.5, 4.0)[min(position, 3)]
+    return (0.4, 0.7, 1.5, WINNING)[min(position, 3)]
+
+
+def _souls_win(state: RushOutState) -> bool:
+    """Whether wounding one more hero now would take the souls left (the round)."""
+    heroes = state.heroes()
+    wounded = sum(1 for hero in heroes if state.seats[hero].wound is not None)
+    after = wounded + (1 if wounded < len(heroes) else 0)
+    return state.souls_taken + after >= data.SOULS[len(heroes)]
 
 
 def _target_value(state: RushOutState, seat: int, code: str, play: Play) -> float:
@@ -87,11 +97,15 @@ def _target_value(state: RushOutState, seat: int, code: str, play: Play) -> floa
             value += _dragon_value(state) * (2 if card.effect == data.DRAGON_TWO else 1)
         if card.kind == data.DAMNATION and state.rules.souls:
             value += 0.3 * state.souls_taken
+            if card.effect == data.WOUND_AND_SOULS and _souls_win(state):
+                value += WINNING
         return value
     if code == DRAGON_CODE:
         return _dragon_value(state)
     if code[0] == "w":
-        return 0.5 + 0.2 * state.souls_taken if state.rules.souls else 0.1
+        if not state.rules.souls:
+            return 0.1
+        return WINNING / 2 if _souls_win(state) else 0.5 + 0.2 * state.souls_taken
     if code[0] == "c":
         effect = data.CARDS[play.card].effect
         return HEX_VALUE.get(effect, FORBID_VALUE)

@@ -94,8 +94,8 @@ _GOLD: Final = (
     (3, "SK", "fe fe pl ea", PLANT), (5, "SSKK", "fe fe ec ec", FLAME),
 )  # fmt: skip
 _CONFRONTATION: Final = (
-    (3, "SSF", "fe fe ec", AIR), (3, "PKS", "pl ai ea", FLAME), (3, "FFPS", "ec ec pl", WATER),
-    (4, "SSS", "fe ea ai pl", LIGHTNING), (5, "SSFF", "ec ec fe fe", PLANT),
+    (3, "SSF", "fe fe fe ec", AIR), (3, "PKS", "pl ai ea", PLANT), (3, "FPS", "ec ec pl", WATER),
+    (4, "SSS", "fe ea ai pl", LIGHTNING), (5, "SSFFK", "ec ec fe fe", PLANT),
 )  # fmt: skip
 
 #: Per spell kind: (effect, sorcerer side, hero side or "", pennant). No spell shows the
@@ -131,15 +131,15 @@ _SPELLS: Final[dict[str, tuple[tuple[str, str, str, str], ...]]] = {
         (HIGH_FIVE, "pl pl ec", "SSK", PLANT), (HIGH_FIVE, "ea ai fe", "KKP", WATER),
     ),
     DAMNATION: (
-        (WOUND_AND_SOULS, "pl ea ai ec", "", PLANT), (WOUND_AND_SOULS, "fe fe ea ai", "", WATER),
-        (WOUND_AND_SOULS, "ec ec pl pl", "", AIR), (WOUND_AND_SOULS, "ai ai fe ea", "", LIGHTNING),
-        (WOUND_TWO, "pl pl ec", "", PLANT), (WOUND_TWO, "ea ea fe", "", WATER),
-        (WOUND_TWO, "ai ec fe", "", AIR),
+        (WOUND_AND_SOULS, "pl ea ai ec", "", PLANT), (WOUND_AND_SOULS, "fe ea", "", WATER),
+        (WOUND_AND_SOULS, "fe ai", "", AIR), (WOUND_AND_SOULS, "fe pl", "", LIGHTNING),
+        (WOUND_TWO, "pl pl ec", "", PLANT), (WOUND_TWO, "fe ec", "", WATER),
+        (WOUND_TWO, "fe ai pl", "", AIR),
     ),
     REGRESSION: (
-        (DRAIN_ONE, "pl ai", "", PLANT), (DRAIN_ONE, "ea ec", "", WATER),
-        (DRAIN_ONE, "fe pl", "", AIR), (DRAIN_ONE, "ai ea", "", LIGHTNING),
-        (DRAIN_ALL, "ec ec fe", "", PLANT), (DRAIN_ALL, "pl ea ai", "", WATER),
+        (DRAIN_ONE, "pl ai", "", PLANT), (DRAIN_ONE, "ea ec fe", "", WATER),
+        (DRAIN_ONE, "fe pl ea", "", AIR), (DRAIN_ONE, "ai ea pl", "", LIGHTNING),
+        (DRAIN_ALL, "ec ec fe", "", PLANT), (DRAIN_ALL, "pl ea ai fe", "", WATER),
     ),
 }  # fmt: skip
 
@@ -173,10 +173,11 @@ def cards_of(kind: str) -> tuple[str, ...]:
 #: Dragon positions: 0 the dragon tile, 1..3 the trial slots, 4 the heroes' deck (sorcerer wins).
 DRAGON_TILE_POSITION: Final = 0
 DRAGON_AT_DECK: Final = 4
-#: Raw Joker faces needed on the dragon tile, by number of players.
+#: The dragon tile's slots by number of players: a Joker slot takes a raw Joker face only, a
+#: symbol slot that face or a hero's Joker counting as it.
 DRAGON_TILE: Final = {
-    3: (JOKER, JOKER, STEP),
-    4: (JOKER, JOKER, SWORD),
+    3: (JOKER, HEART, STEP),
+    4: (JOKER, JOKER, JOKER),
     5: (JOKER, JOKER, JOKER, HEART),
 }
 #: Dice of at most this many heroes on the dragon tile at once.
