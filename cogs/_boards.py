@@ -49,6 +49,9 @@ log = logging.getLogger(__name__)
 
 #: A board tells the last turn only, in a few lines; the whole account is in the Log.
 ACCOUNT_LINES = 6
+#: Of the lines a board was posted with (what the others did before this turn), how many
+#: it keeps while the turn's own actions fill it.
+ACCOUNT_OPENING = 2
 ACCOUNT_CHARACTERS = 1200  # a message holds 2000; the title and the "to play" line need room
 RETRY_FIRST_SECONDS = 5.0
 RETRY_LONGEST_SECONDS = 300.0
@@ -90,6 +93,20 @@ def needs_new_message(shown: Collection[int] | None, acting: Collection[int]) ->
     return not acting <= shown or (len(acting) == 1 < len(shown))
 
 
+def account_window(lines: list[str], opened: int) -> list[str]:
+    """The lines of its account a board shows: the last ``ACCOUNT_LINES``; but once the
+    turn's own actions would push out the last lines the message was posted with (the
+    others' moves, which a player coming back reads first), it keeps ``ACCOUNT_OPENING`` of
+    those before the turn's latest lines."""
+    if len(lines) <= ACCOUNT_LINES:
+        return lines
+    later = len(lines) - opened
+    if opened == 0 or later <= ACCOUNT_LINES - ACCOUNT_OPENING:
+        return lines[-ACCOUNT_LINES:]
+    opening = lines[max(0, opened - ACCOUNT_OPENING) : opened]
+    return opening + lines[len(lines) - (ACCOUNT_LINES - len(opening)) :]
+
+
 def view_key(public: View) -> int:
     """A public view as one number: equal views, equal keys."""
     return hash(json.dumps(public, sort_keys=True, default=str))
@@ -126,8 +143,8 @@ class BoardPublisher:
         #: match -> what its board shows (``_looks``)
         self._shown: Budgeted[int, int] = Budgeted("boards shown", MB, ENTRY_BYTES)
         self._later: dict[int, asyncio.Task[None]] = {}
-        #: match -> (view hash, the lines its board tells)
-        self._accounts: Budgeted[int, tuple[int | None, list[str]]] = Budgeted(
+        #: match -> (view hash, the lines its board tells, how many it was posted with)
+        self._accounts: Budgeted[int, tuple[int | None, list[str], int]] = Budgeted(
             "board accounts", 8 * MB, lambda told: ENTRY_BYTES + text_bytes(told[1])
         )
         #: match -> (failures, retry at)
@@ -300,8 +317,8 @@ class BoardPublisher:
         self.routes.settle(match.id, message_id)
         # The new board keeps telling what ended the previous turn until it is edited
         # again, and then goes on with the new turn's actions after those lines.
-        seen = self._accounts.get(match.id, (None, []))[0]
-        self._accounts[match.id] = (seen, board.account)
+        seen = self._accounts.get(match.id, (None, [], 0))[0]
+        self._accounts[match.id] = (seen, board.account, len(board.account))
         return message_id
 
     async def _post(
@@ -489,11 +506,12 @@ class BoardPublisher:
             labels[RESULT_LABEL] = self.result_line(match, plain_names, presenter, tr, drawn=True)
         png = await self.painter.render(match.game, public, labels)
         events = presenter.event_lines(public.get("events", []), public, names, tr)
-        account = self.account(match, public_key, events)
+        account, opened = self.account(match, public_key, events)
+        told = account_window(account, opened)
         lines = [tr("board.title", game=engine.title, number=match.id)]
-        if len(account) > ACCOUNT_LINES:
-            lines.append(tr("board.more_in_log", count=len(account) - ACCOUNT_LINES))
-        lines += [f"• {line}" for line in account[-ACCOUNT_LINES:]]
+        if len(account) > len(told):
+            lines.append(tr("board.more_in_log", count=len(account) - len(told)))
+        lines += [f"• {line}" for line in told]
         view: discord.ui.View | None = None
         acting: tuple[int, ...] = ()
         mentions = discord.AllowedMentions.none()
@@ -515,18 +533,18 @@ class BoardPublisher:
             view = self.board_view(match, state, [s.seat for s in humans], public, presenter, tr)
         return Board("\n".join(lines), png, view, mentions, acting, account)
 
-    def account(self, match: Match, public_key: int, events: list[str]) -> list[str]:
+    def account(self, match: Match, public_key: int, events: list[str]) -> tuple[list[str], int]:
         """What happened since the previous board message: each action's sentences once
         (a write that changed nothing public, like a resignation or a standing order, adds
         none: its state still holds the last action's events), the oldest dropped when
-        the message would grow too long."""
-        seen, lines = self._accounts.get(match.id, (None, []))
+        the message would grow too long; and how many of them the message was posted with."""
+        seen, lines, opened = self._accounts.get(match.id, (None, [], 0))
         if seen != public_key:
             lines = [*lines, *events]
-            self._accounts[match.id] = (public_key, lines)
+            self._accounts[match.id] = (public_key, lines, opened)
         while sum(len(line) + 3 for line in lines) > ACCOUNT_CHARACTERS and len(lines) > 1:
-            lines = lines[1:]
-        return lines
+            lines, opened = lines[1:], max(0, opened - 1)
+        return lines, opened
 
     def retell(self, match_id: int) -> None:
         """The match went back (an undo): its next board tells the last turn afresh, not

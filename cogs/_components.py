@@ -12,8 +12,10 @@ import discord
 from discord.ext import commands
 
 from cogs._follow_components import FOLLOW_ITEMS
+from cogs._inputs import number
 from cogs._presenter import PanelChoice
 from cogs._records_components import RECORDS_ITEMS
+from cogs._zoom import ZOOM_ITEMS
 
 BUTTONS_PER_ROW = 5
 MAX_ROWS = 5
@@ -22,7 +24,6 @@ MAX_BUTTONS = BUTTONS_PER_ROW * MAX_ROWS
 LABEL_LIMIT = 80
 CUSTOM_ID_LIMIT = 100
 #: Discord ids are 64-bit signed: a forged custom_id beyond that names no match.
-LARGEST_ID = 2**63 - 1
 
 
 class Flow(Protocol):
@@ -70,13 +71,6 @@ class HasTable(Protocol):
 
 def flow_of(interaction: discord.Interaction) -> Flow:
     return cast(HasTable, interaction.client).table
-
-
-def number(text: str) -> int:
-    """A custom_id number; a forged one too large for Discord names nothing (0: no match,
-    version or seat has that number)."""
-    value = int(text)
-    return value if value <= LARGEST_ID else 0
 
 
 class LobbyButton(
@@ -575,6 +569,46 @@ def step_components(
     return view
 
 
+class AddsAi(Protocol):
+    async def on_ai_level(
+        self, interaction: discord.Interaction, match_id: int, level: str
+    ) -> None: ...
+
+
+class AiLevelSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"rt:ailevel:(?P<match>\d+)",
+):
+    """The lobby's menu that adds an AI of the level picked (``LEVELS``)."""
+
+    def __init__(
+        self,
+        match_id: int,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str = "",
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"rt:ailevel:{match_id}",
+                # Rebuilt from a click, the menu needs an option of some kind.
+                options=options or [discord.SelectOption(label="-", value="-")],
+                placeholder=placeholder or None,
+            )
+        )
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> AiLevelSelect:
+        return cls(number(match["match"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        level = self.item.values[0] if self.item.values else ""
+        flow = cast(AddsAi, cast(Any, interaction.client).table)
+        await flow.on_ai_level(interaction, self.match_id, level)
+
+
 DYNAMIC_ITEMS = (
     StepSelect,
     StepButton,
@@ -582,6 +616,7 @@ DYNAMIC_ITEMS = (
     BackButton,
     LobbyButton,
     InviteSelect,
+    AiLevelSelect,
     ActionButton,
     ActionSelect,
     HandButton,
@@ -591,6 +626,7 @@ DYNAMIC_ITEMS = (
     ReplayButton,
     *RECORDS_ITEMS,
     *FOLLOW_ITEMS,
+    *ZOOM_ITEMS,
 )
 
 

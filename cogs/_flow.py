@@ -69,6 +69,7 @@ class TableFlow(LobbyFlow):
         channel_budget: int = CHANNEL_CHANGES,
         shards: Shards = ALL_SHARDS,
     ) -> None:
+        self.answering = set()
         self.client = client
         self.service = service
         self.presenters: dict[str, Presenter] = {}
@@ -122,6 +123,7 @@ class TableFlow(LobbyFlow):
         self.boards.start()
 
     async def stop(self) -> None:
+        await self.drain()
         await self.boards.stop()
         await self.seats.stop()
         await self.panels.stop()

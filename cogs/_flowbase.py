@@ -3,9 +3,11 @@ where failures become private replies (``guarded``)."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator
+from typing import Any
 
 import discord
 
@@ -30,6 +32,10 @@ from cogs._presenter import Presenter
 
 log = logging.getLogger(__name__)
 
+#: At shutdown, how long the clicks being answered may take to finish (their writes and
+#: boards) before the store closes under them.
+DRAIN_SECONDS = 5.0
+
 
 def board_to_catch_up(error: TableError) -> bool:
     """A click on an old board whose successor is not out yet (it gets published first)."""
@@ -46,6 +52,8 @@ class FlowBase:
     boards: BoardPublisher
     presenters: dict[str, Presenter]
     shards: Shards
+    #: The clicks being answered now (their tasks), waited for at shutdown (``drain``).
+    answering: set[asyncio.Task[Any] | None]
 
     # -- errors
     @contextlib.asynccontextmanager
@@ -54,6 +62,9 @@ class FlowBase:
     ) -> AsyncIterator[None]:
         """The one place where failures become private replies; nothing is changed."""
         tr = Tr(interaction.locale)
+        task = asyncio.current_task()
+        if task is not None:
+            self.answering.add(task)
         try:
             yield
         except TableError as error:
@@ -78,6 +89,18 @@ class FlowBase:
                 return
             log.exception("match %s: unexpected error", match_id)
             await self.reply_private(interaction, tr("error.unexpected"))
+        finally:
+            self.answering.discard(task)
+
+    async def drain(self, seconds: float = DRAIN_SECONDS) -> None:
+        """Let the clicks being answered finish (a bounded wait, for a clean shutdown)."""
+        others = [
+            t
+            for t in self.answering
+            if t is not None and t is not asyncio.current_task() and not t.done()
+        ]
+        if others:
+            await asyncio.wait(others, timeout=seconds)
 
     async def error_text(self, error: TableError, tr: Tr) -> str:
         params = {

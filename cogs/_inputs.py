@@ -67,6 +67,13 @@ def plain_text(text: object, limit: int) -> bool:
     )
 
 
+def number(text: str) -> int:
+    """A custom_id number; a forged one too large for Discord names nothing (0: no match,
+    version or seat has that number)."""
+    value = int(text)
+    return value if value <= LARGEST_ID else 0
+
+
 def snowflake(value: object) -> bool:
     text = str(value)
     return text.isascii() and text.isdigit() and 0 < int(text) <= LARGEST_ID

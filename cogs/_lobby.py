@@ -1,5 +1,6 @@
 """The lobby every game shares: opening one, its message and buttons (Join, Leave, Add AI,
-Start, Cancel, Invite, and Accept / Decline while a challenge waits), challenges, rematches,
+Start, Cancel, Invite, and Accept / Decline while a challenge waits), the menu that adds an
+AI of a chosen level (easy, normal, hard; Add AI adds a normal one), challenges, rematches,
 and lobbies that expire. The rules are ``bot.table.lobby``'s."""
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from typing import Any
 import discord
 
 from bot.games import GAMES
+from bot.games.base import LEVELS
 from bot.i18n import Tr
 from bot.store.contract import Match
 from bot.table import lobby as lobby_rules
@@ -21,6 +23,7 @@ from bot.table.errors import (
     OnlyCreator,
 )
 from cogs._components import (
+    AiLevelSelect,
     InviteSelect,
     LobbyButton,
 )
@@ -239,7 +242,20 @@ class LobbyFlow(FlowBase):
             ops += ["accept", "decline"]
         for op in ops:
             view.add_item(LobbyButton(match.id, op, tr(f"lobby.button.{op}")))
+        view.add_item(self.ai_level_menu(match.id, tr))
         return embed, view
+
+    @staticmethod
+    def ai_level_menu(match_id: int, tr: Tr) -> AiLevelSelect:
+        options = [
+            discord.SelectOption(
+                label=tr("ai.add_option", level=tr(f"ai.level.{level}")),
+                value=level,
+                description=tr(f"ai.level_hint.{level}"),
+            )
+            for level in LEVELS
+        ]
+        return AiLevelSelect(match_id, options, tr("ai.add_placeholder"))
 
     def lobby_waiting(self, match: Match, tr: Tr) -> str:
         """Who the lobby waits for: challenges to answer, rematch seats to confirm."""
@@ -295,11 +311,7 @@ class LobbyFlow(FlowBase):
                 )
             else:
                 match = await self.service.start(match_id, user.id)
-            public = self.naming.guild_tr(match)
-            embed, view = self.lobby_message(match, public)
-            # The challenge line stays only while a challenge waits for its answer.
-            content = self.challenge_text(match, list(lobby_rules.invitations(match)), public)
-            await interaction.response.edit_message(content=content, embed=embed, view=view)
+            await self._show_clicked_lobby(interaction, match)
             if op == "decline":
                 public = self.naming.guild_tr(match)
                 await interaction.followup.send(
@@ -308,6 +320,25 @@ class LobbyFlow(FlowBase):
                 )
             if match.status == "active":
                 await self.boards.publish_or_retry_later(match.id)
+
+    async def on_ai_level(
+        self, interaction: discord.Interaction, match_id: int, level: str
+    ) -> None:
+        """The lobby's menu: an AI of the level picked joins."""
+        tr = Tr(interaction.locale)
+        async with self.guarded(interaction, match_id):
+            await self.match_here(interaction, match_id)
+            if level not in LEVELS:
+                raise NotAChoice(text=level, label=tr("ai.add_placeholder"), example=LEVELS[-1])
+            match = await self.service.add_ai(match_id, interaction.user.id, level)
+            await self._show_clicked_lobby(interaction, match)
+
+    async def _show_clicked_lobby(self, interaction: discord.Interaction, match: Match) -> None:
+        public = self.naming.guild_tr(match)
+        embed, view = self.lobby_message(match, public)
+        # The challenge line stays only while a challenge waits for its answer.
+        content = self.challenge_text(match, list(lobby_rules.invitations(match)), public)
+        await interaction.response.edit_message(content=content, embed=embed, view=view)
 
     async def ask_whom_to_invite(self, interaction: discord.Interaction, match_id: int) -> None:
         """The lobby's Invite: its creator picks someone, privately."""

@@ -1,5 +1,6 @@
 """How players and matches are named in messages and pictures.
 
+An AI seat is "AI 1", or "AI 1 (hard)" when it plays at another level than normal.
 Names are data, never markup: a display name like ``<@123>`` or ``[x](link)`` is shown as
 typed and pings nobody. Names are capped, so a forged 5,000-character name costs a picture
 nothing.
@@ -11,8 +12,10 @@ import unicodedata
 
 import discord
 
+from bot.games.base import DEFAULT_LEVEL
 from bot.i18n import Tr
 from bot.store.contract import Match
+from bot.table.lobby import ai_level
 
 #: Discord display names hold 32 characters; nothing longer is kept or drawn.
 NAME_LIMIT = 32
@@ -32,6 +35,13 @@ def as_text(name: str) -> str:
     return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
 
 
+def ai_name(number: int, level: str, tr: Tr) -> str:
+    """ "AI 1", or "AI 1 (hard)" for a level other than normal."""
+    if level == DEFAULT_LEVEL:
+        return tr("seat.ai", number=number)
+    return tr("ai.seat_at_level", number=number, level=tr(f"ai.level.{level}"))
+
+
 class Naming:
     def __init__(self, client: discord.Client) -> None:
         self.client = client
@@ -45,7 +55,7 @@ class Naming:
         for seat in match.seats:
             if seat.is_ai and seat.user_id is None:
                 ai_number += 1
-                name = tr("seat.ai", number=ai_number)
+                name = ai_name(ai_number, ai_level(match, seat.seat), tr)
             elif seat.is_ai:
                 name = tr("seat.ai_for", name=clean_name(known.get(str(seat.user_id), "?")))
             else:

@@ -24,14 +24,11 @@ another of the five: the four quarters and the centre).
 
 from __future__ import annotations
 
-import io
-import re
 from collections.abc import Mapping
 from typing import Any, cast
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.games.base import View
 from bot.games.fireship import (
@@ -45,11 +42,10 @@ from bot.games.fireship import (
     data,
 )
 from bot.i18n import Tr
-from bot.table.errors import MatchNotActive, UnknownAction
-from cogs._components import number
 from cogs._host import TableHost
 from cogs._match import LABEL_LIMIT, SHARED_OPTIONS, GameCog, TypedChoice, time_limit_choices
 from cogs._presenter import Presenter
+from cogs._zoom import ZoomButton, ZoomPart
 
 Json = dict[str, Any]
 #: A move's first step: (pawn, cell) -> (the step's key, its label).
@@ -632,7 +628,21 @@ class FireshipPresenter(Presenter):
 
     # ---------------------------------------------------------------- the pictures
     def board_buttons(self, match_id: int, tr: Tr) -> list[Any]:
-        return [ZoomButton(match_id, tr("fireship.zoom.button"))]
+        return [ZoomButton(self.game_name, match_id, tr("fireship.zoom.button"))]
+
+    def zoom_part(self, view: View, seat: int | None, value: str | None, tr: Tr) -> ZoomPart:
+        """🔍 Zoom: an area of the sea (``value``), or where the clicker's pawns are."""
+        area = value if value in ZOOM_AREAS else zoom_area(_public_view(view), seat)
+        return ZoomPart(
+            focus=f"zoom:{data.cell_name(ZOOM_AREAS[area])}",
+            content=tr("fireship.zoom.shown", **zoom_span(area)),
+            shown=area,
+            options=[
+                (tr("fireship.zoom.area", area=tr(f"fireship.zoom.name.{a}"), **zoom_span(a)), a)
+                for a in ZOOM_AREAS
+            ],
+            placeholder=tr("fireship.zoom.choose"),
+        )
 
     def render_labels(self, view: View, names: list[str], tr: Tr) -> dict[str, str]:
         """Names with their colour word (the picture tells colours by shape and word too)."""
@@ -677,92 +687,6 @@ def zoom_area(view: FireshipPublicView, seat: int | None) -> str:
     return "centre"
 
 
-def zoom_menu(match_id: int, shown: str, tr: Tr) -> discord.ui.View:
-    options = [
-        discord.SelectOption(
-            label=tr(
-                "fireship.zoom.area", area=tr(f"fireship.zoom.name.{area}"), **zoom_span(area)
-            ),
-            value=area,
-            default=area == shown,
-        )
-        for area in ZOOM_AREAS
-    ]
-    menu = discord.ui.View(timeout=None)
-    menu.add_item(ZoomMenu(match_id, options, tr("fireship.zoom.choose")))
-    return menu
-
-
-def _zoom_cog(interaction: discord.Interaction) -> FireshipCog | None:
-    client = interaction.client
-    cog = client.get_cog(FIRESHIP_COG) if isinstance(client, commands.Bot) else None
-    return cog if isinstance(cog, FireshipCog) else None
-
-
-class ZoomButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rt:fszoom:(?P<match>\d+)"
-):
-    """🔍 Zoom on a board: anyone's private picture of an area of the sea."""
-
-    def __init__(self, match_id: int, label: str = "🔍") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label, style=discord.ButtonStyle.secondary, custom_id=f"rt:fszoom:{match_id}"
-            )
-        )
-        self.match_id = match_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ZoomButton:
-        return cls(number(match["match"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        cog = _zoom_cog(interaction)
-        if cog is not None:
-            await cog.show_zoom(interaction, self.match_id, None)
-
-
-class ZoomMenu(
-    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"rt:fszoomto:(?P<match>\d+)"
-):
-    """The zoom's menu: another area of the sea, in the same private message."""
-
-    def __init__(
-        self,
-        match_id: int,
-        options: list[discord.SelectOption] | None = None,
-        placeholder: str | None = None,
-    ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"rt:fszoomto:{match_id}",
-                options=options or [discord.SelectOption(label="-", value="centre")],
-                placeholder=placeholder,
-            )
-        )
-        self.match_id = match_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ZoomMenu:
-        made = cls(number(match["match"]))
-        if isinstance(item, discord.ui.Select):
-            made.item.options = item.options
-        return made
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        values = self.item.values
-        area = str(values[0]) if values else ""
-        cog = _zoom_cog(interaction)
-        if cog is not None:
-            await cog.show_zoom(
-                interaction, self.match_id, area if area in ZOOM_AREAS else "centre"
-            )
-
-
 class FireshipCog(
     FireshipPresenter, GameCog, group_name="fireship", group_description="Play Fireship"
 ):
@@ -793,49 +717,6 @@ class FireshipCog(
             thread=thread,
             time_limit=time_limit,
         )
-
-    async def cog_load(self) -> None:
-        await super().cog_load()
-        self.bot.add_dynamic_items(ZoomButton, ZoomMenu)
-
-    async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(ZoomButton, ZoomMenu)
-        await super().cog_unload()
-
-    async def show_zoom(
-        self, interaction: discord.Interaction, match_id: int, area: str | None
-    ) -> None:
-        """🔍 Zoom (``area`` None: where the clicker's pawns are), or an area picked in the
-        zoom's menu: a private picture of that area of the sea, drawn from what the clicker
-        may see (their seat's view, or the public one), with the menu."""
-        flow = self.bot.table
-        async with flow.guarded(interaction, match_id):
-            match = await self.bot.service.get(match_id)
-            if match.game != self.game_name:
-                raise UnknownAction(match=match)
-            if match.status not in ("active", "finished", "frozen"):
-                raise MatchNotActive(match=match)
-            if area is None:
-                await interaction.response.defer(ephemeral=True, thinking=True)
-            else:
-                await interaction.response.defer()
-            tr = Tr(interaction.locale)
-            seat = match.seat_of(interaction.user.id)
-            view = self.bot.service.engine(match).view(self.bot.service.load_state(match), seat)
-            public = _public_view(view)
-            shown = zoom_area(public, seat) if area is None else area
-            labels = self.render_labels(view, flow.naming.names(match, tr, for_text=False), tr)
-            focus = f"zoom:{data.cell_name(ZOOM_AREAS[shown])}"
-            png = await self.bot.painter.render_private(self.game_name, view, focus, labels)
-            content = tr("fireship.zoom.shown", **zoom_span(shown))
-            menu = zoom_menu(match.id, shown, tr)
-            files = [discord.File(io.BytesIO(png), filename="zoom.png")] if png else []
-            if area is None:
-                await interaction.followup.send(content, files=files, view=menu, ephemeral=True)
-            else:
-                await interaction.edit_original_response(
-                    content=content, attachments=files, view=menu
-                )
 
 
 async def setup(bot: TableHost) -> None:

@@ -42,8 +42,8 @@ from bot.table.errors import TableError
 from bot.table.leagues import season
 from bot.table.leagues.service import LeagueService, Progress
 from bot.table.leagues.standings import Standing
-from cogs._components import number
 from cogs._host import TableHost
+from cogs._inputs import number
 from cogs._naming import as_text, clean_name
 from cogs._presenter import TIME_LIMIT_CHOICES
 from renderers import render_picture

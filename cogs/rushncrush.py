@@ -14,14 +14,11 @@ another), and the private panel carries a picture of the player's own dashboard.
 
 from __future__ import annotations
 
-import io
-import re
 from collections.abc import Callable
 from typing import Any, cast
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.games.base import View
 from bot.games.rushncrush import (
@@ -37,11 +34,10 @@ from bot.games.rushncrush import (
     reachable_bubbles,
 )
 from bot.i18n import Tr
-from bot.table.errors import MatchNotActive, UnknownAction
-from cogs._components import number
 from cogs._host import TableHost
 from cogs._match import LABEL_LIMIT, SHARED_OPTIONS, GameCog, time_limit_choices
 from cogs._presenter import Presenter
+from cogs._zoom import ZoomButton, ZoomPart
 
 Json = dict[str, Any]
 
@@ -263,7 +259,7 @@ class RushNCrushPresenter(Presenter):
         return tr("rushncrush.action.grid", row=row, lane=lane)
 
     def _trade_label(self, key: str) -> Callable[[str, RncPublicView, Tr], str]:
-        return lambda rest, view, tr: tr(f"rushncrush.action.{key}", car=int(rest) + 1)
+        return lambda rest, view, tr: tr(f"rushncrush.action.{key}", car=int(rest.split()[0]) + 1)
 
     def _kind_label(self, key: str) -> Callable[[str, RncPublicView, Tr], str]:
         return lambda rest, view, tr: tr(
@@ -271,17 +267,13 @@ class RushNCrushPresenter(Presenter):
         )
 
     def _accept_label(self, rest: str, view: RncPublicView, tr: Tr) -> str:
-        seat = int(rest)
-        mine = _my_trading(view)
-        offers = mine.get("offers", []) if mine else []
-        offer = next((o for o in offers if o["from"] == seat), None)
-        if offer is None:
-            return tr("rushncrush.action.accept_plain", car=seat + 1)
+        """``accept <seat> <card given> <card wanted>``: the offer says what it is."""
+        seat, give, want = rest.split()
         return tr(
             "rushncrush.action.accept",
-            car=seat + 1,
-            give=tr(f"rushncrush.card.{offer['give']}"),
-            want=tr(f"rushncrush.card.{offer['want']}"),
+            car=int(seat) + 1,
+            give=tr(f"rushncrush.card.{give}"),
+            want=tr(f"rushncrush.card.{want}"),
         )
 
     def action_group(self, action: str) -> str:
@@ -296,7 +288,26 @@ class RushNCrushPresenter(Presenter):
         return "dashboard" if _car(_public_view(view), view.get("seat")) is not None else None
 
     def board_buttons(self, match_id: int, tr: Tr) -> list[Any]:
-        return [ZoomButton(match_id, tr("rushncrush.zoom.button"))]
+        return [ZoomButton(self.game_name, match_id, tr("rushncrush.zoom.button"))]
+
+    def zoom_part(self, view: View, seat: int | None, value: str | None, tr: Tr) -> ZoomPart:
+        """🔍 Zoom: the stretch of the course starting nearest row ``value``, or the one
+        with the clicker's car."""
+        public = _public_view(view)
+        starts = zoom_starts(public)
+        asked = int(value) if value and value.lstrip("-").isdigit() else None
+        wanted = zoom_start(public, seat) if asked is None else asked
+        shown = min(starts, key=lambda first: abs(first - wanted))
+        return ZoomPart(
+            focus=f"zoom:{shown}",
+            content=tr("rushncrush.zoom.shown", **zoom_span(public, shown, tr)),
+            shown=str(shown),
+            options=[
+                (tr("rushncrush.zoom.stretch", **zoom_span(public, start, tr)), str(start))
+                for start in starts
+            ],
+            placeholder=tr("rushncrush.zoom.choose"),
+        )
 
     # ---------------------------------------------------------------- the account
     def event_lines(
@@ -615,90 +626,6 @@ def zoom_span(view: RncPublicView, start: int, tr: Tr) -> dict[str, str]:
     return {"first": name(start), "last": name(min(start + ZOOM_ROWS - 1, last))}
 
 
-def zoom_menu(match_id: int, view: RncPublicView, shown: int, tr: Tr) -> discord.ui.View:
-    options = [
-        discord.SelectOption(
-            label=tr("rushncrush.zoom.stretch", **zoom_span(view, start, tr)),
-            value=str(start),
-            default=start == shown,
-        )
-        for start in zoom_starts(view)
-    ]
-    menu = discord.ui.View(timeout=None)
-    if len(options) > 1:
-        menu.add_item(ZoomMenu(match_id, options, tr("rushncrush.zoom.choose")))
-    return menu
-
-
-def _zoom_cog(interaction: discord.Interaction) -> RushNCrushCog | None:
-    client = interaction.client
-    cog = client.get_cog(RNC_COG) if isinstance(client, commands.Bot) else None
-    return cog if isinstance(cog, RushNCrushCog) else None
-
-
-class ZoomButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rt:rnczoom:(?P<match>\d+)"
-):
-    """🔍 Zoom on a board: anyone's private picture of a stretch of the course."""
-
-    def __init__(self, match_id: int, label: str = "🔍") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label, style=discord.ButtonStyle.secondary, custom_id=f"rt:rnczoom:{match_id}"
-            )
-        )
-        self.match_id = match_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ZoomButton:
-        return cls(number(match["match"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        cog = _zoom_cog(interaction)
-        if cog is not None:
-            await cog.show_zoom(interaction, self.match_id, None)
-
-
-class ZoomMenu(
-    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"rt:rnczoomto:(?P<match>\d+)"
-):
-    """The zoom's menu: another stretch of the course, in the same private message."""
-
-    def __init__(
-        self,
-        match_id: int,
-        options: list[discord.SelectOption] | None = None,
-        placeholder: str | None = None,
-    ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"rt:rnczoomto:{match_id}",
-                options=options or [discord.SelectOption(label="-", value="0")],
-                placeholder=placeholder,
-            )
-        )
-        self.match_id = match_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ZoomMenu:
-        made = cls(number(match["match"]))
-        if isinstance(item, discord.ui.Select):
-            made.item.options = item.options
-        return made
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        values = self.item.values
-        text = str(values[0]) if values else ""
-        start = int(text) if text.lstrip("-").isdigit() and len(text) < 6 else 0
-        cog = _zoom_cog(interaction)
-        if cog is not None:
-            await cog.show_zoom(interaction, self.match_id, start)
-
-
 class RushNCrushCog(
     RushNCrushPresenter, GameCog, group_name="rushncrush", group_description="Play Rush'n'Crush"
 ):
@@ -744,52 +671,6 @@ class RushNCrushCog(
             thread=thread,
             time_limit=time_limit,
         )
-
-    async def cog_load(self) -> None:
-        await super().cog_load()
-        self.bot.add_dynamic_items(ZoomButton, ZoomMenu)
-
-    async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(ZoomButton, ZoomMenu)
-        await super().cog_unload()
-
-    async def show_zoom(
-        self, interaction: discord.Interaction, match_id: int, start: int | None
-    ) -> None:
-        """🔍 Zoom (``start`` None: around the clicker's car), or a stretch picked in the
-        zoom's menu: a private picture of that stretch of the course, drawn from what the
-        clicker may see (their seat's view, or the public one), with the menu."""
-        flow = self.bot.table
-        async with flow.guarded(interaction, match_id):
-            match = await self.bot.service.get(match_id)
-            if match.game != self.game_name:
-                raise UnknownAction(match=match)
-            if match.status not in ("active", "finished", "frozen"):
-                raise MatchNotActive(match=match)
-            if start is None:
-                await interaction.response.defer(ephemeral=True, thinking=True)
-            else:
-                await interaction.response.defer()
-            tr = Tr(interaction.locale)
-            seat = match.seat_of(interaction.user.id)
-            view = self.bot.service.engine(match).view(self.bot.service.load_state(match), seat)
-            public = _public_view(view)
-            starts = zoom_starts(public)
-            shown = zoom_start(public, seat) if start is None else start
-            shown = min(starts, key=lambda first: abs(first - shown))
-            labels = self.render_labels(view, flow.naming.names(match, tr, for_text=False), tr)
-            png = await self.bot.painter.render_private(
-                self.game_name, view, f"zoom:{shown}", labels
-            )
-            content = tr("rushncrush.zoom.shown", **zoom_span(public, shown, tr))
-            menu = zoom_menu(match.id, public, shown, tr)
-            files = [discord.File(io.BytesIO(png), filename="zoom.png")] if png else []
-            if start is None:
-                await interaction.followup.send(content, files=files, view=menu, ephemeral=True)
-            else:
-                await interaction.edit_original_response(
-                    content=content, attachments=files, view=menu
-                )
 
     @staticmethod
     def course_options(

@@ -18,10 +18,11 @@ from discord.ext import commands
 
 from bot.i18n import Tr
 from bot.table.errors import MatchFrozen, NoMatchHere
-from cogs._components import REPLAYS_COG, number, typed_choice
+from cogs._components import REPLAYS_COG, typed_choice
 from cogs._dispatch import refused
 from cogs._follow_components import FOLLOW_COG
 from cogs._host import TableHost
+from cogs._inputs import number
 
 if TYPE_CHECKING:
     from cogs._flow import TableFlow

@@ -23,8 +23,8 @@ from bot.store.contract import Match
 from bot.table import undo
 from bot.table.errors import MatchNotActive, NoMatchHere
 from bot.table.matches import MatchService
-from cogs._components import number
 from cogs._host import TableHost
+from cogs._inputs import number
 
 if TYPE_CHECKING:
     from cogs._flow import TableFlow

@@ -319,7 +319,7 @@ def board_updates(env: Any) -> list[BoardUpdate]:
 
 def check_board_text(content: str) -> None:
     """Issue 9's short board: the title, at most 6 lines of the last turn (plus one
-    "… earlier lines in 📜 Log"), then who is to act or the result."""
+    "… more lines in 📜 Log"), then who is to act or the result."""
     lines = content.splitlines()
     assert BOARD_TITLE.fullmatch(lines[0]), lines[0]
     last = lines[-1]

@@ -20,7 +20,7 @@ from bot.games.base import LEVELS, SeededRng
 from bot.games.rushncrush import data as rnc_data
 from bot.games.search import deterministic
 from bot.tools import aistats
-from bot.tools.baselines import BASELINES, MEASURES, baseline
+from bot.tools.baselines import BASELINES, MEASURES, MonteCarloPlayer, baseline
 
 GAME_NAMES = sorted(GAMES)
 #: The games whose three levels differ (Fireship and Rush Out! play every level as normal
@@ -183,8 +183,8 @@ def test_no_level_sees_what_its_seat_cannot(name: str) -> None:
 @pytest.mark.parametrize("name", LEVELLED)
 def test_hard_beats_a_random_player_every_time(name: str) -> None:
     with deterministic():
-        figures = aistats.duel(GAMES[name], "hard", "random", 20)
-    assert figures.wins == 20, figures.report()
+        figures = aistats.duel(GAMES[name], "hard", "random", 10)
+    assert figures.wins == 10, figures.report()
 
 
 @pytest.mark.parametrize("name", LEVELLED)
@@ -198,7 +198,9 @@ def test_easy_still_beats_a_random_player(name: str) -> None:
 @pytest.mark.parametrize("kind", BASELINES)
 def test_each_baseline_plays_legal_actions_to_the_end(name: str, kind: str) -> None:
     game = GAMES[name]
-    player = baseline(kind, name, mc_seconds=0.005)
+    player = baseline(kind, name, mc_seconds=0.0)
+    if isinstance(player, MonteCarloPlayer):  # the rules, not the strength: short play-outs
+        player = replace(player, horizon=6, min_playouts=1)
     record = aistats.play_duel_match(game, 2, 3, {0: player, 1: player}, set())
     assert record.actions > 0
     assert all(0 <= winner < 2 for winner in record.winners)
@@ -229,3 +231,48 @@ def test_the_wilson_interval() -> None:
     low, high = aistats.wilson(50, 100)
     assert round(low, 3) == 0.404 and round(high, 3) == 0.596
     assert aistats.wilson(0, 0) == (0.0, 1.0)
+
+
+# --- the generic searcher ------------------------------------------------------------------
+def _ruship_searcher(root: str) -> Any:
+    from bot.games.ruship import ai as ruship_ai
+    from bot.games.search import SearchBudget, Searcher, SearchSettings, squash
+
+    game = GAMES["ruship"]
+
+    def policy(state: Any, seat: int, rng: random.Random) -> str:
+        return rng.choice(game.legal_actions(state, seat))
+
+    def evaluate(state: Any, seat: int) -> float:
+        return squash(state.attacks[1 - seat] - state.attacks[seat], 1.0)
+
+    return Searcher(
+        model=game,
+        determinize=ruship_ai.determinize,
+        evaluate=evaluate,
+        policy=policy,
+        settings=SearchSettings(
+            budget=SearchBudget(iterations=60, seconds=5.0), playout_actions=6, root=root
+        ),
+    )
+
+
+@pytest.mark.parametrize("root", ["tree", "halving"])
+def test_the_searcher_finds_the_winning_move(root: str) -> None:
+    from bot.games.ruship.rules import HUMANITY, position
+
+    # The ship on 16 reaches the Alien planet with the 3 or with both dice: a third attack.
+    state = position(humanity=[5, 16], alien=[8], dice=(3, 2), attacks=(0, 2))
+    with deterministic():
+        chosen = _ruship_searcher(root).choose(state, HUMANITY, random.Random(1))
+    assert chosen == "move 16 3"
+
+
+@pytest.mark.parametrize("root", ["tree", "halving"])
+def test_the_searcher_is_repeatable_with_a_seed(root: str) -> None:
+    game = GAMES["ruship"]
+    state, seat = decisions("ruship", seed=5, wanted=3, stride=7)[-1]
+    with deterministic():
+        first = _ruship_searcher(root).choose(state, seat, random.Random(3))
+        again = _ruship_searcher(root).choose(state, seat, random.Random(3))
+    assert first == again and first in game.legal_actions(state, seat)

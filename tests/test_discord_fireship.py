@@ -816,7 +816,7 @@ def zoom_menu(message: Any) -> tuple[str, list[tuple[str, str, bool]]]:
     """A zoom's menu: its custom id, and its options (label, value, shown)."""
     for child in components_of(message):
         found = child if isinstance(child, dict) else child.to_dict()
-        if str(found.get("custom_id", "")).startswith("rt:fszoomto:"):
+        if str(found.get("custom_id", "")).startswith("rt:zoomto:fireship:"):
             options = [(o["label"], o["value"], bool(o.get("default"))) for o in found["options"]]
             return found["custom_id"], options
     raise AssertionError("no zoom menu")
@@ -838,7 +838,7 @@ async def test_the_zoom_shows_any_area_of_the_sea_privately_to_anyone(simcord_en
     board = table.board()
     match = await table.match()
     assert match.seat_of(alice.id) == 0  # blue: her home is up left
-    zoom = next(cid for cid in custom_ids(board) if cid.startswith("rt:fszoom:"))
+    zoom = next(cid for cid in custom_ids(board) if cid.startswith("rt:zoom:fireship:"))
     assert "🔍 Zoom" in button_labels(board)
     before = public_record(table)
     result = await alice.click(board, custom_id=zoom)
@@ -869,10 +869,13 @@ async def test_the_zoom_shows_any_area_of_the_sea_privately_to_anyone(simcord_en
 
 
 def test_the_zoom_reads_in_the_readers_language() -> None:
-    from cogs.fireship import zoom_menu as menu_of
+    from cogs._zoom import zoom_menu as menu_of
 
+    cog = FireshipPresenter()
+    view = ENGINE.view(ENGINE.new_state(2, 1), None)
     for language, first in (("en", "North-west · A1 to N14"), ("fr", "Nord-ouest · A1 à N14")):
-        menu = menu_of(7, "nw", Tr(language)).children[0]
+        part = cog.zoom_part(view, None, "nw", Tr(language))
+        menu = menu_of("fireship", 7, part).children[0]
         assert isinstance(menu, discord.ui.DynamicItem)
         assert menu.item.options[0].label == first
     shown = Tr("fr")("fireship.zoom.shown", first="A1", last="N14")

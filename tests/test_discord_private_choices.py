@@ -54,7 +54,7 @@ class Ids:
 
         text = re.sub(r"\d{15,}", named, text)
         text = re.sub(rf"#{self.match_id}\b", "#M", text)
-        return re.sub(rf"^(rt:[a-z]+:){self.match_id}\b", r"\1M", text)
+        return re.sub(rf"^(rt:[a-z]+:(?:[a-z]+:)?){self.match_id}\b", r"\1M", text)
 
 
 def hand_id(message: Any) -> str:

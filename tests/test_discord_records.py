@@ -234,7 +234,7 @@ async def test_the_leaderboard_in_french(simcord_env, french_client) -> None:
     board = embed_of(answer.response)
     assert board.title == "Classement Ruship"
     mine = fields(board)["Votre place"]
-    assert re.match(r"\*\*n° 1\*\* sur 2 — 1\u202f\d{3} \? · 1 partie$", mine), mine
+    assert re.match(r"\*\*n°\u00a01\*\* sur 2 — 1\u202f\d{3}\u00a0\? · 1 partie$", mine), mine
     assert "μ" not in (board.footer.text or "") and "openskill" not in (board.footer.text or "")
 
 

@@ -312,7 +312,8 @@ async def test_french_server_gets_french_boards_and_lobby(simcord_env) -> None:
     await table.open(alice, "ruship", ai=True, auto_roll=False)
     lobby = table.lobby()
     assert "nouvelle table" in lobby.embeds[0].title
-    labels = [label_of(b) for row in lobby.components for b in row.children]
+    # The buttons (below them, the menu that adds an AI of a chosen level).
+    labels = [label_of(b) for row in lobby.components for b in row.children if b.type.value == 2]
     assert labels == ["Rejoindre", "Quitter", "Ajouter une IA", "Démarrer", "Annuler", "Inviter"]
     await table.lobby_click(alice, "Démarrer")
     board = table.board()

@@ -594,7 +594,7 @@ def zoom_menu(message: Any) -> tuple[str, list[tuple[str, str, bool]]]:
     """A zoom's menu: its custom id, and its options (label, value, shown)."""
     for child in components_of(message):
         found = child if isinstance(child, dict) else child.to_dict()
-        if str(found.get("custom_id", "")).startswith("rt:rnczoomto:"):
+        if str(found.get("custom_id", "")).startswith("rt:zoomto:rushncrush:"):
             options = [(o["label"], o["value"], bool(o.get("default"))) for o in found["options"]]
             return found["custom_id"], options
     raise AssertionError("no zoom menu")
@@ -613,7 +613,7 @@ async def test_the_zoom_shows_any_stretch_of_the_course_privately_to_anyone(simc
     await table.open(alice, "rushncrush", ai=1, course="grand_canyon")
     await table.lobby_click(alice, "Start")
     board = table.board()
-    zoom = next(cid for cid in custom_ids(board) if cid.startswith("rt:rnczoom:"))
+    zoom = next(cid for cid in custom_ids(board) if cid.startswith("rt:zoom:rushncrush:"))
     assert "🔍 Zoom" in [label_of(b) for row in board.components for b in row.children]
     before = public_record(table)
     result = await alice.click(board, custom_id=zoom)

@@ -293,3 +293,19 @@ async def test_a_missing_permission_is_named_as_discord_shows_it(
     text = private_text(answer)
     assert expected in text and "_" not in text, text
     assert not closed.history(), "no lobby was opened"
+
+
+def test_a_long_turn_keeps_telling_what_the_others_did_before_it() -> None:
+    from cogs._boards import ACCOUNT_LINES, account_window
+
+    posted_with = ["bob drove 3", "carol drove 5", "▶ alice drives"]
+    short_turn = [*posted_with, "alice accelerates", "alice drives 4"]
+    assert account_window(short_turn, 3) == short_turn
+    own = [f"alice's step {n}" for n in range(1, 7)]
+    long_turn = ["older"] * 10 + posted_with + own
+    shown = account_window(long_turn, 13)
+    assert len(shown) == ACCOUNT_LINES
+    assert shown[:2] == ["carol drove 5", "▶ alice drives"]
+    assert shown[2:] == own[-4:]
+    # A board posted after the turn passed: its last lines, the others' moves.
+    assert account_window(long_turn, len(long_turn)) == long_turn[-ACCOUNT_LINES:]

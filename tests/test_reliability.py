@@ -569,3 +569,27 @@ async def test_a_connected_bot_touches_its_heartbeat(tmp_path, monkeypatch) -> N
     finally:
         await env.shutdown()
         await bot.store.close()
+
+
+async def test_a_shutdown_lets_the_clicks_being_answered_finish_within_a_bound() -> None:
+    # A click answered while SIGTERM arrives finishes its write and its board before the
+    # store closes under it; one that never ends does not hold the shutdown.
+    from cogs._flowbase import FlowBase
+
+    flow = FlowBase()
+    flow.answering = set()
+    release, finished = asyncio.Event(), []
+
+    async def click() -> None:
+        await release.wait()
+        finished.append("its board")
+
+    flow.answering.add(asyncio.create_task(click()))
+    asyncio.get_running_loop().call_soon(release.set)
+    await flow.drain(seconds=60)
+    assert finished == ["its board"]
+    stuck = asyncio.create_task(asyncio.Event().wait())
+    flow.answering.add(stuck)
+    await flow.drain(seconds=0)
+    assert not stuck.done()
+    stuck.cancel()

@@ -414,6 +414,8 @@ def test_private_pictures_read_on_a_phone_too(language: str) -> None:
     state = GAME.new_state(4, 5, {"course": "grand_canyon"})
     rng = random.Random(5)
     for _ in range(80):
+        if not GAME.to_act(state):
+            break
         seat = min(GAME.to_act(state))
         state = GAME.apply(state, seat, GAME.bot_action(state, seat, rng))
     view = GAME.view(state, 1)

@@ -771,12 +771,21 @@ def _public_run(
 PLAIN_HAND = [data.NAILS] * 6
 
 
-@pytest.mark.parametrize(("card", "seed"), [(data.LUCKY, 2), (data.LUCKY, 3), (data.ACE, 10)])
+def _race_that_uses(card: str, first_seed: int) -> tuple[int, list[tuple[Any, frozenset[int]]]]:
+    """The first race from ``first_seed`` on in which seat 1's standing order uses ``card``
+    (the AI seats decide whether the case arises; a few races are enough)."""
+    for seed in range(first_seed, first_seed + 40):
+        run = _public_run([card, *PLAIN_HAND[1:]], seed)
+        if run[-1][0] == "used":
+            return seed, run
+    raise AssertionError(f"no race from seed {first_seed} on used {card}")
+
+
+@pytest.mark.parametrize(("card", "first_seed"), [(data.LUCKY, 2), (data.LUCKY, 3), (data.ACE, 10)])
 def test_holding_a_reaction_card_changes_nothing_public_before_it_is_used(
-    card: str, seed: int
+    card: str, first_seed: int
 ) -> None:
-    with_card = _public_run([card, *PLAIN_HAND[1:]], seed)
-    assert with_card[-1][0] == "used", "the case arose and the order used the card"
+    seed, with_card = _race_that_uses(card, first_seed)
     with_card.pop()
     without = _public_run(PLAIN_HAND, seed)[: len(with_card)]
     assert len(with_card) > 20
@@ -876,7 +885,8 @@ def test_trading_swaps_one_card_for_one_when_both_agree() -> None:
     assert give not in json.dumps(public["events"])
     assert cast(TradingView, GAME.view(state, 1)["trading"])["mine"]["offers"][0]["want"] == want
     before0, before1 = list(state.cars[0].cards), list(state.cars[1].cards)
-    state = play(state, 1, "accept 0")
+    assert f"accept 0 {give} {want}" in GAME.legal_actions(state, 1)
+    state = play(state, 1, f"accept 0 {give} {want}")
     assert sorted(state.cars[0].cards) == sorted([*before0[1:], want])
     before1.remove(want)
     assert sorted(state.cars[1].cards) == sorted([*before1, give])
@@ -890,9 +900,30 @@ def test_a_refused_trade_changes_nothing() -> None:
     hands = [list(c.cards) for c in state.cars]
     give = hands[0][0]
     state = play(state, 0, "offer 1", f"give {give}", f"want {data.LUCKY}")
-    state = play(state, 1, "refuse 0")
+    state = play(state, 1, f"refuse 0 {give} {data.LUCKY}")
     assert [c.cards for c in state.cars] == hands
     assert state.trade is not None and state.trade.offers == []
+
+
+def test_an_answer_to_an_offer_since_replaced_answers_nothing() -> None:
+    # Bob's panel shows alice's first offer; she withdraws it and offers another card
+    # before his click arrives: his click must not accept what he never saw.
+    state = GAME.new_state(2, 3, {"trading": True})
+    first, second = (
+        state.cars[0].cards[0],
+        next(k for k in state.cars[0].cards if k != state.cars[0].cards[0]),
+    )
+    want = next(k for k in state.cars[1].cards if k not in (first, second))
+    state = play(state, 0, "offer 1", f"give {first}", f"want {want}")
+    seen = f"accept 0 {first} {want}"
+    assert seen in GAME.legal_actions(state, 1)
+    state = play(state, 0, "withdraw", "offer 1", f"give {second}", f"want {want}")
+    hands = [list(c.cards) for c in state.cars]
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, 1, seen)
+    assert [c.cards for c in state.cars] == hands
+    # A log written when answers named the seat only replays as the offer made then.
+    assert GAME.replayed_action(state, "accept 0", None) == f"accept 0 {second} {want}"
 
 
 # --- courses ------------------------------------------------------------------------------------

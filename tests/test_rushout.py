@@ -828,22 +828,29 @@ def test_a_log_written_with_slots_and_positions_still_replays(mode: str) -> None
     assert any(a.startswith(("place s", "place c", "push t")) for _, a in old_log)
     replay = start
     for seat, action in old_log:
-        replay = GAME.apply(replay, seat, action)
+        replay = GAME.apply(replay, seat, GAME.replayed_action(replay, action, None))
     assert GAME.dump(replay) == GAME.dump(state)
 
 
 def test_a_match_saved_mid_game_under_the_old_grammar_goes_on() -> None:
     # The saved format did not change; an action of the old grammar in its log (a trial
-    # slot, a curse's place in the list) reads as the card lying there.
+    # slot, a curse's place in the list) replays as the card lying there.
     state = table(new("scenario3"), hexes=[("curse5", None)], fresh={WARRIOR: ["S", "F", "F"]})
     saved = GAME.load(json.loads(json.dumps(GAME.dump(state))))
-    assert GAME.dump(play(saved, WARRIOR, "place t0 0 1")) == GAME.dump(
-        play(state, WARRIOR, "place std04 0 1")
-    )
-    assert GAME.dump(play(saved, WARRIOR, "place c0 0")) == GAME.dump(
-        play(state, WARRIOR, "place curse5 0")
-    )
+    assert GAME.replayed_action(saved, "place t0 0 1", None) == "place std04 0 1"
+    assert GAME.replayed_action(saved, "place c0 0", None) == "place curse5 0"
+    assert GAME.replayed_action(saved, "throw", None) == "throw"
     assert "place c0 0" not in GAME.legal_actions(saved, WARRIOR)  # today's words only
+
+
+def test_a_click_in_the_old_words_is_refused_in_live_play() -> None:
+    # A panel drawn before cards were named by id would put dice on whatever card lies in
+    # that slot now: refused like any stale click, never translated.
+    state = table(new("scenario3"), hexes=[("curse5", None)], fresh={WARRIOR: ["S", "F", "F"]})
+    for old in ("place t0 0 1", "place c0 0"):
+        with pytest.raises(IllegalAction):
+            GAME.apply(state, WARRIOR, old)
+    assert GAME.dump(play(state, WARRIOR, "place std04 0 1")) != GAME.dump(state)
 
 
 def test_a_placement_tells_which_thrown_dice_go_where() -> None:

@@ -6,6 +6,7 @@ import asyncio
 import json
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -352,6 +353,7 @@ async def play_out(
     moves: tuple[tuple[int, float], ...] = (),
     end: float = 200.0,
     reason: str = "won",
+    settings: dict[str, Any] | None = None,
 ) -> Match:
     """A match of these people (None: an AI seat) from lobby to finish, at these times."""
     match = await store.create_lobby(
@@ -360,7 +362,7 @@ async def play_out(
         game=game,
         creator_id=next(p for p in people if p is not None),
         seed=1,
-        settings={},
+        settings=settings or {},
         seats=[Seat(n, p, is_ai=p is None) for n, p in enumerate(people)],
         now=start - 10,
     )
@@ -386,6 +388,18 @@ async def test_a_finish_is_recorded_with_places_times_and_ratings(store: MatchSt
     assert bob.rank == 1 and bob.rating.games == 1 and bob.rating.ordinal > alice.rating.ordinal
     assert await store.rank_of(2, "ruship", BOB) is None, "ratings are per server"
     assert await store.rank_of(1, "bugrace", BOB) is None, "and per game"
+
+
+async def test_beating_a_hard_ai_rates_higher_than_beating_an_easy_one(store: MatchStore) -> None:
+    from bot.store.ratings import AI_LEVELS
+
+    for channel, (person, level) in enumerate(((ALICE, "hard"), (BOB, "easy"), (CAROL, None))):
+        settings = {AI_LEVELS: [level]} if level else {}
+        await play_out(store, [person, None], [0], channel=80 + channel, settings=settings)
+    ranks = [await store.rank_of(1, "ruship", person) for person in (ALICE, CAROL, BOB)]
+    assert all(rank is not None for rank in ranks)
+    ordinals = [rank.rating.ordinal for rank in ranks if rank is not None]
+    assert ordinals[0] > ordinals[1] > ordinals[2], "hard, then normal, then easy"
 
 
 async def test_a_cancelled_match_is_neither_played_nor_rated(store: MatchStore) -> None:

@@ -438,3 +438,28 @@ async def test_a_rematch_of_a_match_with_an_undo_plays_normally(service: MatchSe
     assert UNDONE_AT not in rematch.settings
     played = await play(service, rematch.id, "roll")
     assert played.match.version == rematch.version + 1
+
+
+async def test_a_rematch_starts_afresh_after_standing_orders_and_an_undo(
+    service: MatchService,
+) -> None:
+    # Its buttons and replays count from zero: the standing orders and the undo of the
+    # match it follows are that match's own (a rematch of a match with orders once made
+    # buttons of version -18, which Discord refused).
+    from bot.table.writes import PRIVATE_WRITES, public_version
+
+    match, _ = await grid_match(service, (ALICE, BOB), guild_id=None)
+    engine: Any = GAMES["rushncrush"]
+    for _ in range(3):
+        current = await service.get(match.id)
+        state = service.load_state(current)
+        seat = current.seat_of(ALICE)
+        assert seat is not None
+        order = engine.order_actions(state, seat)[0]
+        await service.act(current.id, current.version, ALICE, order)
+    ordered = await service.get(match.id)
+    assert ordered.settings[PRIVATE_WRITES] == 3
+    await service.resign(match.id, ALICE)
+    rematch = await service.rematch(match.id, BOB)
+    assert PRIVATE_WRITES not in rematch.settings and public_version(rematch) == rematch.version
+    assert rematch.settings["rematch_of"] == match.id

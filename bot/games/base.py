@@ -174,6 +174,25 @@ class HasSecrets(Protocol[StateT_contra]):
         ...
 
 
+class HasOldGrammar(Protocol[StateT_contra]):
+    """Optional, for a game whose action strings changed: an action of a stored log in
+    today's words. Only a replay of the log (``/log``, undo, replays) translates; a live
+    click in the old words, from a panel drawn before the change, is refused like any
+    stale click."""
+
+    def replayed_action(self, state: StateT_contra, action: str, at: float | None) -> str:
+        """``action``, logged when applied to ``state`` (at match time ``at``, a game that
+        keeps time), in today's words."""
+        ...
+
+
+def replayed_action(game: object, state: Any, action: str, at: float | None = None) -> str:
+    """A logged action in today's words (``HasOldGrammar``), unchanged for other games."""
+    if not hasattr(game, "replayed_action"):
+        return action
+    return cast("HasOldGrammar[Any]", game).replayed_action(state, action, at)
+
+
 def secrets_of(game: Game[Any], state: Any, players: int) -> Any:
     """The hidden information of a state, to compare before and after an action (see
     ``HasSecrets``): the engine's own ``secrets``, or by default each seat's private view

@@ -183,7 +183,7 @@ class MemoryStore:
         if match.guild_id is None or any(row[0] == match.id for row in self._history):
             return
         guild = match.guild_id
-        entries = rating_entries(match.seats, match.result)
+        entries = rating_entries(match.seats, match.result, match.settings)
         current = {
             user: self._ratings[(guild, match.game, user)]
             for user, _ in entries

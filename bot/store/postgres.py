@@ -432,7 +432,7 @@ class PostgresStore:
             return
         if await conn.fetchval(numbered(sql.RATED_ALREADY), match.id):
             return
-        entries = rating_entries(match.seats, match.result)
+        entries = rating_entries(match.seats, match.result, match.settings)
         people = [user for user, _ in entries if user is not None]
         if not people:
             return

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Concatenate, ParamSpec, TypeVar
+from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 from urllib.parse import urlparse
 
 import aiosqlite
@@ -104,6 +104,14 @@ class _Done:
 
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
+
+
+class _HasId(Protocol):
+    @property
+    def id(self) -> int: ...
+
+
+Claimed = TypeVar("Claimed", bound=_HasId)
 
 
 def _serialised(
@@ -287,7 +295,7 @@ class SqliteStore:
         async with self.db.execute(sql.RATED_ALREADY, (match.id,)) as cursor:
             if await cursor.fetchone() is not None:
                 return
-        entries = rating_entries(match.seats, match.result)
+        entries = rating_entries(match.seats, match.result, match.settings)
         people = [user for user, _ in entries if user is not None]
         if not people:
             return
@@ -452,25 +460,34 @@ class SqliteStore:
         owner: str = "",
         lease: float = TIMER_LEASE_SECONDS,
     ) -> list[Match]:
-        await self._exec("BEGIN IMMEDIATE")
-        try:
-            due = await self._select(
+        return await self._claim(
+            self._select(
                 f"SELECT {sql.MATCH_COLUMNS} FROM matches INDEXED BY matches_by_timer "
                 "WHERE status = 'active' AND timer_at IS NOT NULL AND timer_at <= ? "
                 "AND (timer_lease_until IS NULL OR timer_lease_until <= ?) "
                 f"AND {shards.sql_filter()} ORDER BY timer_at",
                 (now, now),
-            )
-            done = await self.db.executemany(
-                "UPDATE matches SET timer_owner = ?, timer_lease_until = ? WHERE id = ?",
-                [(owner, now + lease, match.id) for match in due],
-            )
+            ),
+            "UPDATE matches SET timer_owner = ?, timer_lease_until = ? WHERE id = ?",
+            owner,
+            now + lease,
+        )
+
+    async def _claim(
+        self, due: Awaitable[list[Claimed]], lease_sql: str, owner: str, until: float
+    ) -> list[Claimed]:
+        """The rows ``due`` reads, leased to ``owner`` until ``until`` (``lease_sql``: owner,
+        until, id) in the same write transaction, so that one process only claims each."""
+        await self._exec("BEGIN IMMEDIATE")
+        try:
+            found = await due
+            done = await self.db.executemany(lease_sql, [(owner, until, r.id) for r in found])
             await done.close()
             await self._exec("COMMIT")
         except BaseException:
             await self._exec("ROLLBACK")
             raise
-        return due
+        return found
 
     @_serialised
     async def set_timer(self, match_id: int, at: float | None) -> None:
@@ -741,23 +758,16 @@ class SqliteStore:
         owner: str = "",
         lease: float = LEAGUE_LEASE_SECONDS,
     ) -> list[League]:
-        await self._exec("BEGIN IMMEDIATE")
-        try:
-            due = await self._leagues(
+        return await self._claim(
+            self._leagues(
                 f"SELECT {leagues.LEAGUE_COLUMNS} FROM leagues WHERE "
                 f"{leagues.due_leagues_where(shards.sql_filter())} ORDER BY next_at, id",
                 (now, now),
-            )
-            done = await self.db.executemany(
-                "UPDATE leagues SET lease_owner = ?, lease_until = ? WHERE id = ?",
-                [(owner, now + lease, league.id) for league in due],
-            )
-            await done.close()
-            await self._exec("COMMIT")
-        except BaseException:
-            await self._exec("ROLLBACK")
-            raise
-        return due
+            ),
+            "UPDATE leagues SET lease_owner = ?, lease_until = ? WHERE id = ?",
+            owner,
+            now + lease,
+        )
 
     async def _write_league_rows(self, league: League) -> None:
         await self._exec(leagues.DELETE_ENTRANTS, (league.id,))

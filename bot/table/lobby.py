@@ -6,7 +6,8 @@ lobby, or the lobby's **Invite**) only invites: the invited person is seated whe
 A rematch keeps every seat of the match it follows, in turn (the first seat goes last, so
 the first player and the sides rotate, as colours do in chess rematches); its people
 hold their seats until each presses **Start**, and the match starts once all of them have.
-A lobby that has not started after a day expires.
+A lobby that has not started after a day expires. An AI seat plays at the level the host
+chose when adding it (``add_ai``; ``ai:N`` at the lobby's opening seats normal AIs).
 
 Pure: functions of a lobby ``Match``; ``MatchService`` writes what they return.
 """
@@ -19,8 +20,10 @@ from dataclasses import replace
 from typing import Any
 
 from bot.games import GAMES, Game
+from bot.games.base import DEFAULT_LEVEL, check_level
 from bot.store import jsonio
 from bot.store.contract import ChannelTaken, Match, Seat
+from bot.store.ratings import AI_LEVELS, seat_levels
 from bot.table.errors import (
     AlreadySeated,
     BadOptions,
@@ -35,7 +38,7 @@ from bot.table.errors import (
     WrongPlayerCount,
 )
 from bot.table.timers import STARTED_AT
-from bot.table.writes import UNDONE_AT, TableWrites, with_seats, without
+from bot.table.writes import PER_MATCH_SETTINGS, UNDONE_AT, TableWrites, with_seats, without
 
 #: Match settings: pending challenges ({user id: when invited}), everyone ever invited in
 #: order (an accepted challenge seats its player after the earlier ones), and the seats a
@@ -119,6 +122,27 @@ def seat_invitee(match: Match, user_id: int, name: str) -> Match:
     return with_seats(_with_settings(answered, names=names), seats)
 
 
+def ai_level(match: Match, seat: int) -> str:
+    """The level an AI plays ``seat`` at: the one chosen for an AI seat, normal for a
+    person's seat the AI plays (an absent person's turn, a resigned seat)."""
+    return seat_levels(match.settings, match.seats).get(seat, DEFAULT_LEVEL)
+
+
+def with_ai_added(match: Match, level: str) -> Match:
+    """The lobby with one more AI seat, last, playing at ``level``."""
+    check_level(level)
+    levels = [ai_level(match, s.seat) for s in match.seats if s.user_id is None]
+    seated = with_seats(match, [*match.seats, Seat(0, None, is_ai=True)])
+    return _with_levels(seated, [*levels, level])
+
+
+def _with_levels(match: Match, levels: list[str]) -> Match:
+    """``AI_LEVELS`` set to ``levels`` (the AI seats' in seat order), left out when all
+    are normal (as a lobby without chosen levels stores nothing)."""
+    chosen = levels if any(level != DEFAULT_LEVEL for level in levels) else []
+    return _with_settings(match, **{AI_LEVELS: chosen})
+
+
 def rematch_seats(old: Match) -> list[Seat]:
     """The last match's seats, turned by one: its first seat sits last."""
     order = sorted(old.seats, key=lambda s: s.seat)
@@ -127,6 +151,13 @@ def rematch_seats(old: Match) -> list[Seat]:
         Seat(i, s.user_id) if s.user_id is not None else Seat(i, None, is_ai=True)
         for i, s in enumerate(turned)
     ]
+
+
+def rematch_levels(old: Match) -> list[str]:
+    """The levels of the rematch's AI seats (``rematch_seats``' order): each keeps its own."""
+    order = sorted(old.seats, key=lambda s: s.seat)
+    turned = [*order[1:], *order[:1]]
+    return [ai_level(old, s.seat) for s in turned if s.user_id is None]
 
 
 def ready(match: Match, user_id: int) -> Match:
@@ -216,19 +247,14 @@ class Lobbies(TableWrites):
             raise NotSeated(match=old)
         people = [s.user_id for s in old.seats if s.user_id is not None and s.user_id != user_id]
         settings = {
-            **without(old.settings, INVITED),
+            **without(old.settings, INVITED, *PER_MATCH_SETTINGS),
             REMATCH_OF: old.id,
             HELD: sorted(set(people)),
         }
+        seats = rematch_seats(old)
+        settings = _with_levels(replace(old, settings=settings), rematch_levels(old)).settings
         return await self._create_lobby(
-            old.game,
-            old.guild_id,
-            old.channel_id,
-            user_id,
-            settings,
-            rematch_seats(old),
-            [],
-            None,
+            old.game, old.guild_id, old.channel_id, user_id, settings, seats, [], None
         )
 
     async def invite(self, match_id: int, by_user: int, user_id: int) -> Match:
@@ -312,12 +338,15 @@ class Lobbies(TableWrites):
 
         return await self._change_lobby(match_id, change)
 
-    async def add_ai(self, match_id: int, user_id: int) -> Match:
+    async def add_ai(self, match_id: int, user_id: int, level: str = DEFAULT_LEVEL) -> Match:
+        """One more AI seat, playing at ``level`` (``bot.games.base.LEVELS``)."""
+        check_level(level)
+
         def change(match: Match) -> Match:
             if match.seat_of(user_id) is None:
                 raise NotSeated()
             self._check_room(match)
-            return with_seats(match, [*match.seats, Seat(0, None, is_ai=True)])
+            return with_ai_added(match, level)
 
         return await self._change_lobby(match_id, change)
 

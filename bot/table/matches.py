@@ -28,8 +28,9 @@ from bot.table.errors import (
     TableError,
     UnknownAction,
 )
-from bot.table.lobby import Lobbies
+from bot.table.lobby import Lobbies, ai_level
 from bot.table.writes import (
+    ENDED_BY,
     UNDONE_AT,
     public_version,
     stored_version,
@@ -42,7 +43,6 @@ log = logging.getLogger(__name__)
 EXPIRIES_BEFORE_AI_KEEPS_SEAT = 3
 #: The reason of a match a moderator ended, and the match setting naming that moderator.
 MODERATOR_REASON = "moderator"
-ENDED_BY = "ended_by"
 
 MAX_ACTIONS_FOR_AN_EXPIRED_TURN = 200
 
@@ -163,8 +163,13 @@ class MatchService(Lobbies):
             if seat not in self.engine(match).to_act(state):
                 return None
             engine = self.engine(match)
-            # Off the event loop: a thoughtful AI move must not stall other matches.
-            action = await asyncio.to_thread(engine.bot_action, state, seat, ai_rng(match))
+            level = ai_level(match, seat)
+            # Off the event loop: a thoughtful (hard) AI move must not stall other matches'
+            # clicks. The thread runs in a copy of this context, so a test's
+            # ``bot.games.search.deterministic()`` reaches it.
+            action = await asyncio.to_thread(
+                engine.bot_action, state, seat, ai_rng(match), level=level
+            )
             clock = clock_of(engine)
             now = self.match_time(match)
             if clock is not None and action not in clock.legal_actions_at(state, seat, now):

@@ -13,12 +13,12 @@ from contextlib import asynccontextmanager
 from dataclasses import replace
 from typing import Any
 
-from bot.games.base import clock_of, is_order_action
+from bot.games.base import clock_of, is_order_action, replayed_action
 from bot.store import jsonio
 from bot.store.contract import Match, MatchStore, Seat, StaleVersion
 from bot.store.people import NotifyPrefs
 from bot.table.errors import MatchFrozen, StaleBoard, UnknownMatch
-from bot.table.timers import TurnTimers
+from bot.table.timers import STARTED_AT, TurnTimers
 
 log = logging.getLogger(__name__)
 
@@ -28,6 +28,12 @@ UNDONE_AT = "undone_at"
 #: The match setting counting its private writes (standing orders): each bumps the stored
 #: version, the guard of every write, but nothing anyone else may see.
 PRIVATE_WRITES = "private_writes"
+#: Who ended a match as a moderator (``/moderate end``).
+ENDED_BY = "ended_by"
+#: The league a match was opened for (``bot.table.leagues``).
+MATCH_LEAGUE = "league"
+#: Settings that belong to one match, never carried to its rematch.
+PER_MATCH_SETTINGS = (PRIVATE_WRITES, UNDONE_AT, STARTED_AT, ENDED_BY, MATCH_LEAGUE)
 
 
 def public_version(match: Match) -> int:
@@ -117,11 +123,13 @@ class TableWrites(TurnTimers):
                 len(match.seats), match.seed, match.settings.get("options", {})
             )
         yield state
-        for _seq, seat, action, at in log:
+        for _seq, seat, logged, at in log:
             if clock is not None:
-                state = clock.apply_at(state, seat, action, self.match_time(match, at))
+                then = self.match_time(match, at)
+                action = replayed_action(engine, state, logged, then)
+                state = clock.apply_at(state, seat, action, then)
             else:
-                state = engine.apply(state, seat, action)
+                state = engine.apply(state, seat, replayed_action(engine, state, logged))
             yield state
 
     async def freeze(self, match: Match, reason: str) -> None:
@@ -200,8 +208,8 @@ class TableWrites(TurnTimers):
             raise StaleBoard(match=current) from error
 
 
-def without(settings: dict[str, Any], key: str) -> dict[str, Any]:
-    return {name: value for name, value in settings.items() if name != key}
+def without(settings: dict[str, Any], *keys: str) -> dict[str, Any]:
+    return {name: value for name, value in settings.items() if name not in keys}
 
 
 def with_seats(match: Match, seats: list[Seat]) -> Match:

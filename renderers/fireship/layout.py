@@ -19,24 +19,21 @@ from renderers.base import (
     WHITE,
     YELLOW,
     Colour,
-    TextSize,
     mix,
 )
+from renderers.base.phone import BIG_NUMBER as BIG_NUMBER
+from renderers.base.phone import GAP as GAP
+from renderers.base.phone import HEADER_HEIGHT as HEADER_HEIGHT
+from renderers.base.phone import HEADER_STATUS_Y as HEADER_STATUS_Y
+from renderers.base.phone import HEADER_TITLE_Y as HEADER_TITLE_Y
+from renderers.base.phone import INNER_LEFT as INNER_LEFT
+from renderers.base.phone import INNER_RIGHT as INNER_RIGHT
+from renderers.base.phone import MARGIN as MARGIN
+from renderers.base.phone import NUMBER as NUMBER
+from renderers.base.phone import WIDTH as WIDTH
+from renderers.base.phone import WORD as WORD
 
-# --- sizes of words (logical pixels) -------------------------------------------------------
-WORD: Final = int(TextSize.SMALL)  # the smallest word drawn
-NUMBER: Final = int(TextSize.BODY)  # the smallest number drawn
-BIG: Final = int(TextSize.LABEL)
-
-# --- the picture ---------------------------------------------------------------------------
-WIDTH: Final = 760
-MARGIN: Final = 16
-GAP: Final = 12
-INNER_LEFT: Final = MARGIN
-INNER_RIGHT: Final = WIDTH - MARGIN
-HEADER_HEIGHT: Final = 112
-HEADER_TITLE_Y: Final = 30  # the title's middle, from the header's top
-HEADER_STATUS_Y: Final = 80  # the status pill's (or the second line's) middle
+# --- the phone frame (``renderers.base.phone``) and what this picture adds -------------
 HEADER_TOP: Final = MARGIN
 HEADER_BOTTOM: Final = HEADER_TOP + HEADER_HEIGHT
 

@@ -45,7 +45,7 @@ from renderers.base import (
 from renderers.fireship.labels import letter_key
 from renderers.fireship.layout import (
     ATTACK_INK,
-    BIG,
+    BIG_NUMBER,
     CELL,
     CORNER_SHIFT,
     CORNER_TOKEN,
@@ -394,7 +394,7 @@ class SeaWindow:
             owner = island["owner"]
             box = self.block(cells)
             x, y = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-            canvas.text((x - 22, y + 18), str(number), BIG, INK, "mm")
+            canvas.text((x - 22, y + 18), str(number), BIG_NUMBER, INK, "mm")
             canvas.line([(x + 2, y + 34), (x + 2, y - 32)], INK, 3)
             flag = (x + 2, y - 32, x + 38, y - 6)
             canvas.rect(flag, colour_of(owner), INK, 2, 2)
@@ -427,7 +427,7 @@ class SeaWindow:
                 (left + half * (q % 2) + half / 2, top + half * (q // 2) + half / 2)
                 for q in range(4)
             ]
-            canvas.text(quarters[0], self.letter(seat), BIG, ink, "mm")
+            canvas.text(quarters[0], self.letter(seat), BIG_NUMBER, ink, "mm")
             counts = at_home.get(seat, {})
             for kind, (qx, qy) in zip(data.KINDS, quarters[1:], strict=True):
                 if counts.get(kind):

@@ -4,6 +4,7 @@ dashboard and the move by their expected value, and trades and picks its grid pl
 from __future__ import annotations
 
 import copy
+import math
 import random
 from collections import Counter
 from dataclasses import dataclass
@@ -17,7 +18,7 @@ from bot.games.rushncrush.driving import (
     push_targets,
 )
 from bot.games.rushncrush.gearbox import accelerated, decelerated, gear_changes, heat_colour
-from bot.games.rushncrush.start import grid_row
+from bot.games.rushncrush.start import grid_row, offer_words
 from bot.games.rushncrush.state import (
     GO,
     HOLD,
@@ -105,13 +106,13 @@ def allowance_distribution(speed: int) -> list[tuple[int, float]]:
     return _kept_distribution(*data.DRIVING_TEST[speed])
 
 
-def heat_cost(temp: int, dice: int, base: float | None = None) -> float:
+def heat_cost(temp: float, dice: int, base: float | None = None) -> float:
     """Expected cost of ``dice`` heat dice at temperature ``temp``: the explosion, and each
     degree at ``base`` (``AI_HEAT_BASE`` by default) plus the degrees already there."""
     if dice == 0:
         return 0.0
     base = AI_HEAT_BASE if base is None else base
-    explode = _binomial_at_least(dice, FAIL, data.EXPLOSION_TEMPERATURE - temp)
+    explode = _binomial_at_least(dice, FAIL, math.ceil(data.EXPLOSION_TEMPERATURE - temp))
     return explode * AI_DEATH + dice * FAIL * (base + temp)
 
 
@@ -141,6 +142,7 @@ class Style:
 
     lookahead: int = 1  # turns after this one that position values look at
     heat_base: float | None = None  # a degree of temperature (None: ``AI_HEAT_BASE``)
+    track_heat: bool = False  # later turns' heat costs count the heat expected by then
 
 
 NORMAL = Style()
@@ -180,7 +182,7 @@ class _Driver:
         self.loop_rows = self.course.loop_rows
         self.rocks = loop_rocks(self.course.faces)
         self.routes_cache: dict[Cell, tuple[list[dict[int, int]], int | None]] = {}
-        self.position_cache: dict[tuple[int, int, data.Bubble, int], float] = {}
+        self.position_cache: dict[tuple[int, int, data.Bubble, int, float], float] = {}
         rivals = sum(1 for c in state.cars if not c.out and c.seat != seat)
         self.kill_value = AI_KILL_DUEL if rivals == 1 else AI_KILL_CROWD
 
@@ -257,37 +259,52 @@ class _Driver:
         return value
 
     def position_value(
-        self, lane: int, row: int, bubble: data.Bubble, turns: int | None = None
+        self,
+        lane: int,
+        row: int,
+        bubble: data.Bubble,
+        turns: int | None = None,
+        temp: float | None = None,
     ) -> float:
         """The best next turn from a cell with the lever on ``bubble``, discounted; looking
         ``turns`` turns ahead (the driver's ``lookahead`` by default): after the first,
-        each next turn's move is weighed by where it may end and what follows from there."""
+        each next turn's move is weighed by where it may end and what follows from there.
+        ``temp``: the temperature expected then (the car's by default)."""
         turns = self.lookahead if turns is None else turns
-        key = (lane, row, bubble, turns)
+        temp = self.car.temp if temp is None else temp
+        key = (lane, row, bubble, turns, round(temp, 2))
         if key not in self.position_cache:
             options = [
                 (
                     self.quick_value(lane, row, nxt[1])
                     if turns <= 1
-                    else self.move_value_at(lane, row, nxt, turns - 1)
+                    else self.move_value_at(lane, row, nxt, turns - 1, self._warmer(temp, dice))
                 )
-                - heat_cost(self.car.temp, dice, self.style.heat_base)
+                - heat_cost(temp, dice, self.style.heat_base)
                 - cost
                 for nxt, dice, cost in _next_turn_bubbles(bubble, self.car)
             ]
             self.position_cache[key] = AI_FUTURE * max(options)
         return self.position_cache[key]
 
-    def move_value(self, bubble: data.Bubble) -> float:
-        """This turn's move at the lever's speed, averaged over the driving test."""
-        return self.move_value_at(self.car.lane, self.car.row, bubble, self.lookahead)
+    def _warmer(self, temp: float, dice: int) -> float:
+        """The temperature after ``dice`` heat dice, on average, if the style tracks it."""
+        return temp + dice * FAIL if self.style.track_heat else temp
 
-    def move_value_at(self, lane: int, row: int, bubble: data.Bubble, turns: int) -> float:
+    def move_value(self, bubble: data.Bubble, heat_dice: int = 0) -> float:
+        """This turn's move at the lever's speed, averaged over the driving test (the lever
+        having thrown ``heat_dice`` heat dice on its way)."""
+        temp = self._warmer(self.car.temp, heat_dice)
+        return self.move_value_at(self.car.lane, self.car.row, bubble, self.lookahead, temp)
+
+    def move_value_at(
+        self, lane: int, row: int, bubble: data.Bubble, turns: int, temp: float | None = None
+    ) -> float:
         """A move from a cell at the lever's speed, averaged over the driving test, and
         then ``turns`` turns more (``position_value``)."""
         car, speed = self.car, bubble[1]
         if speed == 0:
-            return self.position_value(lane, row, bubble, turns)
+            return self.position_value(lane, row, bubble, turns, temp)
         table, finish = self.routes(lane, row)
         to_finish = self.length + 1 - row
         ends = table[speed] if len(table) > speed else {}
@@ -299,7 +316,7 @@ class _Driver:
                 continue
             options = [
                 speed
-                + self.position_value(end, row + speed, bubble, turns)
+                + self.position_value(end, row + speed, bubble, turns, temp)
                 - AI_TYRE * max(0, need - allowed)
                 for end, need in ends.items()
                 if need <= budget
@@ -328,7 +345,7 @@ class _Driver:
 
     def plan_value(self, plan: _Plan) -> float:
         heat = heat_cost(self.car.temp, plan.heat_dice, self.style.heat_base)
-        return self.move_value(plan.bubble) - heat - plan.cost
+        return self.move_value(plan.bubble, plan.heat_dice) - heat - plan.cost
 
     def dashboard_action(self, legal: list[str]) -> str:
         car = self.car
@@ -580,8 +597,8 @@ def _trade_action(state: RncState, seat: int, legal: list[str]) -> str:
         if offer["to"] != seat:
             continue
         gain = AI_CARD_VALUES[offer["give"]] - AI_CARD_VALUES[offer["want"]]
-        accept = f"accept {offer['from']}"
-        return accept if gain > 0 and accept in legal else f"refuse {offer['from']}"
+        accept = f"accept {offer_words(offer)}"
+        return accept if gain > 0 and accept in legal else f"refuse {offer_words(offer)}"
     return "cancel" if "cancel" in legal else "ready"
 
 

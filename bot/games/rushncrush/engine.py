@@ -30,7 +30,13 @@ from bot.games.rushncrush.driving import (
     play_card,
 )
 from bot.games.rushncrush.rules import emit, run
-from bot.games.rushncrush.start import apply_trade, grid_actions, place, trade_actions
+from bot.games.rushncrush.start import (
+    apply_trade,
+    grid_actions,
+    old_trade_answer,
+    place,
+    trade_actions,
+)
 from bot.games.rushncrush.state import (
     PHASE_GRID,
     PHASE_MOVE,
@@ -197,6 +203,11 @@ class RushNCrush:
     ) -> str:
         """The AI's action at ``level`` (``bot.games.base.LEVELS``)."""
         return level_action(state, seat, rng, self.legal_actions(state, seat), check_level(level))
+
+    def replayed_action(self, state: RncState, action: str, at: float | None) -> str:
+        """Logs written before trade offers were named by what they are replay as they
+        were (``HasOldGrammar``)."""
+        return old_trade_answer(state, action)
 
     def dump(self, state: RncState) -> dict[str, Any]:
         return save.dump(state)

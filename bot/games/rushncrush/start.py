@@ -41,14 +41,30 @@ def trade_actions(state: RncState, seat: int) -> list[str]:
     for offer in trade.offers:
         if offer["to"] == seat:
             if offer["want"] in cards:
-                actions.append(f"accept {offer['from']}")
-            actions.append(f"refuse {offer['from']}")
+                actions.append(f"accept {offer_words(offer)}")
+            actions.append(f"refuse {offer_words(offer)}")
     actions.append("ready")
     return actions
 
 
+def offer_words(offer: Json) -> str:
+    """An offer named by what it is (who offers, the card given, the card wanted): an
+    answer clicked on an offer that was since withdrawn and replaced answers nothing."""
+    return f"{offer['from']} {offer['give']} {offer['want']}"
+
+
 def _offer_from(trade: Trade, seat: int) -> Json | None:
     return next((offer for offer in trade.offers if offer["from"] == seat), None)
+
+
+def old_trade_answer(state: RncState, action: str) -> str:
+    """``accept <seat>`` / ``refuse <seat>`` of logs written before offers were named by
+    what they are, in today's words for the offer that seat had made then."""
+    word, _, rest = action.partition(" ")
+    if word not in ("accept", "refuse") or not rest.isdigit() or state.trade is None:
+        return action
+    offer = _offer_from(state.trade, int(rest))
+    return action if offer is None else f"{word} {offer_words(offer)}"
 
 
 def apply_trade(state: RncState, seat: int, action: str) -> None:
@@ -70,7 +86,7 @@ def apply_trade(state: RncState, seat: int, action: str) -> None:
         trade.offers.remove(_offer_from(trade, seat) or {})
         emit(state, "trade_withdrawn", seat=seat)
     elif word in ("accept", "refuse"):
-        offer = _offer_from(trade, int(rest)) or {}
+        offer = next(o for o in trade.offers if offer_words(o) == rest)
         trade.offers.remove(offer)
         if word == "accept":
             _swap(state, offer)

@@ -163,8 +163,6 @@ class RushOut:
         events: list[JsonDict] = []
         if action != PULSE_END:
             state, events = advance(state, at)
-        # The logs of matches played before cards were named by id replay as they were.
-        action = legacy_action(state, action)
         if action not in self.legal_actions_at(state, seat, at):
             raise refusal(state, seat, action, at)
         state = clone(state) if not events else state
@@ -174,6 +172,12 @@ class RushOut:
             end_pulse(state, events)
         state.events = events
         return state
+
+    def replayed_action(self, state: RushOutState, action: str, at: float | None) -> str:
+        """The logs of matches played before cards were named by id replay as they were
+        (``HasOldGrammar``): a positional target is the card that was there then."""
+        then, _ = advance(state, state.clock if at is None else max(at, state.clock))
+        return legacy_action(then, action)
 
     # -- the generic contract --
     def to_act(self, state: RushOutState) -> frozenset[int]:

@@ -37,6 +37,7 @@ from typing import Any, Literal, get_args
 from bot.games import GAMES
 from bot.games.base import clock_of
 from bot.store.leagues import Entrant, League, LeagueGame
+from bot.table import writes
 from bot.table.errors import TableError
 from bot.table.leagues import pairing
 from bot.table.leagues.standings import TIEBREAKS, Played, Standing, standings
@@ -82,7 +83,7 @@ STANDINGS_MESSAGE = "standings_message_id"
 ANNOUNCED_ROUND = "announced_round"
 ANNOUNCED_END = "announced_end"
 #: The match setting naming a league match's league, round and table.
-MATCH_LEAGUE = "league"
+MATCH_LEAGUE = writes.MATCH_LEAGUE
 
 
 class LeagueError(TableError):
