@@ -187,7 +187,7 @@ async def test_the_panel_shows_cards_dashboard_and_readable_buttons(simcord_env)
     drives = [label for action, label in labels.items() if action.startswith("drive ")]
     assert drives and all(label.startswith("🚗 Drive ➜ row ") for label in drives)
     assert all(len(label) <= 80 for label in labels.values())
-    assert "2 space(s) left to drive" in panel.content
+    assert "Spaces left to drive: 2" in panel.content
 
 
 # ------------------------------------------------------------------ standing orders

@@ -214,3 +214,14 @@ def test_french_is_typeset_as_french() -> None:
     assert [key for key, text in french.items() if avoided.search(text)] == []
     # Rush Out!: the hero's Fire and the sorcerer's Flame are two symbols, two words.
     assert french["render.rushout.face_F"] != french["render.rushout.face_fe"]
+
+
+def test_english_counts_with_plural_forms_not_a_hand_made_s() -> None:
+    """"2 space(s)" reads as a machine wrote it: a sentence that counts says its number in
+    a plural form of its own (``key#one``, ``key#other``) or names the thing first
+    ("lane changes: 2")."""
+    import re
+
+    hand_made_plural = re.compile(r"\w\(s\)")
+    english = catalog("en")
+    assert [key for key, text in english.items() if hand_made_plural.search(text)] == []
