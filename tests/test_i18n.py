@@ -217,9 +217,9 @@ def test_french_is_typeset_as_french() -> None:
 
 
 def test_english_counts_with_plural_forms_not_a_hand_made_s() -> None:
-    """"2 space(s)" reads as a machine wrote it: a sentence that counts says its number in
-    a plural form of its own (``key#one``, ``key#other``) or names the thing first
-    ("lane changes: 2")."""
+    """A sentence that counts says its number in a plural form of its own (``key#one``,
+    ``key#other``) or names the thing first ("lane changes: 2"): "2 space(s)" reads as if
+    a machine wrote it."""
     import re
 
     hand_made_plural = re.compile(r"\w\(s\)")
