@@ -10,7 +10,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Final
 
-from bot.games.base import IllegalAction, Outcome, SeededRng
+from bot.games.base import Outcome, SeededRng
 from bot.games.bugrace.rules import (
     DONE,
     DRAFT,
@@ -23,9 +23,8 @@ from bot.games.bugrace.rules import (
     RIGHT,
     BugRaceState,
     SeatState,
-    candidates,
-    check_action,
     execute,
+    legal_texts,
     parse_action,
     receiver,
     seats_to_act,
@@ -357,14 +356,7 @@ class _Model:
     def legal_actions(self, state: BugRaceState, seat: int) -> list[str]:
         if seat not in seats_to_act(state):
             return []
-        legal = []
-        for text in candidates(state, seat):
-            try:
-                check_action(state, seat, parse_action(text))
-            except IllegalAction:
-                continue
-            legal.append(text)
-        return legal
+        return legal_texts(state, seat)
 
     def apply(self, state: BugRaceState, seat: int, action: str) -> BugRaceState:
         return execute(state, seat, parse_action(action), [])

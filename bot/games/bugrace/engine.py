@@ -11,7 +11,6 @@ from bot.games.base import (
     DEFAULT_LEVEL,
     Game,
     HasSecrets,
-    IllegalAction,
     Outcome,
     SeededRng,
     check_level,
@@ -29,9 +28,9 @@ from bot.games.bugrace.rules import (
     Event,
     JsonDict,
     SeatState,
-    candidates,
     check_action,
     execute,
+    legal_texts,
     parse_action,
     seats_to_act,
     start_round,
@@ -83,14 +82,7 @@ class BugRace:
             return []
         if seat not in self.to_act(state):
             return []
-        legal = []
-        for text in candidates(state, seat):
-            try:
-                check_action(state, seat, parse_action(text))
-            except IllegalAction:
-                continue
-            legal.append(text)
-        return legal
+        return legal_texts(state, seat)
 
     def apply(self, state: BugRaceState, seat: int, action: str) -> BugRaceState:
         require_seat(seat, state.players)

@@ -419,6 +419,19 @@ def candidates(state: BugRaceState, seat: int) -> list[str]:
     return []
 
 
+def legal_texts(state: BugRaceState, seat: int) -> list[str]:
+    """The candidates the rules allow ``seat`` now (the engine's ``legal_actions`` and the
+    hard AI's model share it)."""
+    legal = []
+    for text in candidates(state, seat):
+        try:
+            check_action(state, seat, parse_action(text))
+        except IllegalAction:
+            continue
+        legal.append(text)
+    return legal
+
+
 def execute(state: BugRaceState, seat: int, action: Action, events: list[Event]) -> BugRaceState:
     if action.verb == KEEP:
         return _keep(state, seat, action.card, events)
