@@ -39,7 +39,7 @@ from bot.store.contract import Match
 from bot.store.leagues import League, LeagueGame
 from bot.table import notify as notify_rules
 from bot.table.errors import TableError
-from bot.table.leagues import season
+from bot.table.leagues import game_rules, season
 from bot.table.leagues.service import LeagueService, Progress
 from bot.table.leagues.standings import Standing
 from cogs._host import TableHost
@@ -89,13 +89,19 @@ def is_organiser(interaction: discord.Interaction) -> bool:
 
 
 def game_choices() -> list[app_commands.Choice[str]]:
-    """The games a league can be of: every turn-based one (a live game needs everyone at
-    the table at once)."""
+    """The games a league can be of: every turn-based one, and the real-time ones it plays
+    in pulses (Rush Out!; a live game needs everyone at the table at once)."""
     return [
         app_commands.Choice(name=game.title, value=name)
         for name, game in GAMES.items()
-        if clock_of(game) is None
+        if clock_of(game) is None or game_rules.is_pulsed(name)
     ]
+
+
+def fewest_players(game: str) -> int:
+    """A league's tables when ``/league new`` does not say: the fewest the game takes."""
+    engine = GAMES.get(game)
+    return max(2, engine.min_players) if engine is not None else 2
 
 
 def parse_options(text: str | None) -> dict[str, Any]:
@@ -303,12 +309,10 @@ class LeagueCog(
                 days=tr.number(float(league.settings.get(season.ROUND_SECONDS, DAY)) / DAY),
             )
             + " "
-            + (
-                tr("league.signup.time_limit", hours=tr.number(season.time_limit(league) / 3600))
-                if season.time_limit(league)
-                else tr("league.signup.no_time_limit")
-            ),
+            + self.pace_text(league, tr),
         ]
+        if game_rules.is_pulsed(league.game):
+            lines.append(self.pulses_text(league, tr))
         starts = league.settings.get(season.STARTS_AT)
         if league.status == "signup":
             if starts is not None:
@@ -322,7 +326,8 @@ class LeagueCog(
             else:
                 lines.append(tr("league.signup.starts_by_moderator"))
         presenter = self.bot.table.presenters.get(league.game)
-        for key, value in sorted(season.options(league).items()):
+        shown_options = game_rules.listed_options(league.game, season.options(league))
+        for key, value in sorted(shown_options.items()):
             label_key = f"{league.game}.option.{key}"
             label = tr(label_key) if tr.has(label_key) else key
             shown = presenter.option_text(key, value, tr) if presenter else str(value)
@@ -359,6 +364,34 @@ class LeagueCog(
         view.add_item(LeagueButton(league.id, "join", tr("league.button.join")))
         view.add_item(LeagueButton(league.id, "leave", tr("league.button.leave")))
         return embed, view
+
+    def pace_text(self, league: League, tr: Tr) -> str:
+        """How fast its matches go: the turn time limit, or a pulsed game's pulses."""
+        pulse = season.pulse_seconds(league)
+        if pulse is not None:
+            throws = game_rules.throws_per_pulse(season.options(league))
+            return tr(
+                "league.signup.pulses", pulse=self.pulse_text(league, pulse, tr), count=throws
+            )
+        if season.time_limit(league):
+            return tr("league.signup.time_limit", hours=tr.number(season.time_limit(league) / 3600))
+        return tr("league.signup.no_time_limit")
+
+    def pulses_text(self, league: League, tr: Tr) -> str:
+        """A pulsed league: whose seat is the sorcerer's, where the pulse comes from."""
+        shortest, longest = game_rules.PULSE_BOUNDS
+        return tr(
+            "league.signup.sorcerer",
+            shortest=self.pulse_text(league, shortest, tr),
+            longest=self.pulse_text(league, longest, tr),
+        )
+
+    def pulse_text(self, league: League, seconds: float, tr: Tr) -> str:
+        """A pulse's length as the game's lobby writes it."""
+        presenter = self.bot.table.presenters.get(league.game)
+        if presenter is None:
+            return f"{tr.number(seconds / 3600)} h"
+        return presenter.option_text(game_rules.PULSE_SECONDS, seconds, tr)
 
     async def show_signup(self, league: League) -> None:
         """Edit the sign-up message to show the league as it is now."""
@@ -473,15 +506,12 @@ class LeagueCog(
                 if game.thread_id:
                     line += f" · <#{game.thread_id}>"
                 if game.places is not None:
-                    line += " · " + self.result_text(game, tr)
+                    line += " · " + self.result_text(league, game, tr)
                 lines.append(line)
         return "\n".join(lines)[:MESSAGE_LIMIT]
 
-    def result_text(self, game: LeagueGame, tr: Tr) -> str:
-        from bot.table.leagues.standings import table_points
-
-        assert game.places is not None
-        shares = table_points(game.places)
+    def result_text(self, league: League, game: LeagueGame, tr: Tr) -> str:
+        shares = season.table_shares(league, game)
         text = "–".join(points_text(share, tr) for share in shares)
         return text + (" " + tr("league.round.by_ai") if game.by_ai else "")
 
@@ -713,9 +743,9 @@ class LeagueCog(
         game="Which game",
         league_format="Swiss (equal scores meet) or round robin (everyone meets everyone)",
         rounds="Swiss: how many rounds (1-15)",
-        players="Players at each table (2 for a duel; up to the game's most)",
+        players="Players at each table (the game's fewest if left out; up to its most)",
         round_length="How long each round lasts",
-        time_limit="Time for each turn before the AI plays it",
+        time_limit="Time for each turn before the AI plays it (Rush Out!: how long a pulse lasts)",
         start="Start date, UTC: 2025-07-14 or 2025-07-14 18:30 (else /league start)",
         name="The league's name",
         options="The game's options, e.g. course=oval laps=2",
@@ -734,7 +764,7 @@ class LeagueCog(
         game: str,
         league_format: str = "swiss",
         rounds: app_commands.Range[int, 1, 15] = 5,
-        players: app_commands.Range[int, 2, 6] = 2,
+        players: app_commands.Range[int, 2, 6] | None = None,
         round_length: int = 3 * DAY,
         time_limit: int = 24 * 3600,
         start: str | None = None,
@@ -770,7 +800,7 @@ class LeagueCog(
                 name=clean_name(name)[: season.NAME_LIMIT] if name else "",
                 league_format=league_format,
                 rounds=rounds,
-                size=players,
+                size=players or fewest_players(game),
                 limit=time_limit if time_limit in {s for _, s in TIME_LIMIT_CHOICES} else 24 * 3600,
                 round_seconds=float(round_length),
                 starts_at=starts_at,

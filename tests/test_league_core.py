@@ -406,7 +406,7 @@ def test_new_settings_refuse_what_no_league_can_be() -> None:
 
     assert settings()["name"] == "Autumn cup"
     cases: list[tuple[dict[str, Any], str]] = [
-        ({"game": "rushout", "size": 3}, "league.why.real_time"),
+        ({"game": "rushout", "size": 3, "game_options": {"play": "live"}}, "league.why.live_play"),
         ({"size": 3}, "league.why.size"),
         ({"rounds": 0}, "league.why.rounds"),
         ({"round_seconds": 3600.0}, "league.why.round_length"),

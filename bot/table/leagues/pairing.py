@@ -37,7 +37,10 @@ second table the second seat, and so on, alternately.
 the league's size, best first ("Swiss by score": the leaders share a table); the players
 left over when the count does not divide (fewer than a table) take a bye each, lowest
 ranked first among those without one. At a table, whoever sat first least often sits first
-(then by rank). Meetings may repeat: a table seats several opponents at once.
+(then by rank). The first seat may be a role of its own (Rush Out!'s sorcerer), so it goes
+round: two players with equal scores at different tables swap tables while that hands the
+first seats to those who sat first least often (the tables' scores stay the same).
+Meetings may repeat: a table seats several opponents at once.
 
 **Round robin** (``round_robin``): two-player games follow the Berger tables (FIDE Handbook
 C.05, Annex 1), with a dummy number making an odd count even (whoever meets the dummy has a
@@ -51,6 +54,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any
 
 import networkx as nx
@@ -227,12 +231,43 @@ def swiss_tables(players: Sequence[Contender], size: int) -> Pairing:
     waiting += [p for p in reversed(order) if p.had_bye]
     resting = {p.id for p in waiting[:left_over]}
     seated = [p for p in order if p.id not in resting]
-    tables = []
-    for start in range(0, len(seated), size):
-        table = sorted(seated[start : start + size], key=lambda p: (p.firsts, p.rank))
-        tables.append(tuple(p.id for p in table))
+    tables = [seated[start : start + size] for start in range(0, len(seated), size)]
+    _share_first_seats(tables)
+    seated_tables = tuple(
+        tuple(p.id for p in sorted(table, key=lambda p: (p.firsts, p.rank))) for table in tables
+    )
     byes = tuple(p.id for p in order if p.id in resting)
-    return Pairing(tuple(tables), byes)
+    return Pairing(seated_tables, byes)
+
+
+def _first_seat_cost(tables: Sequence[Sequence[Contender]]) -> int:
+    """How often those who sit first (each table's fewest firsts) sat first already."""
+    return sum(min(p.firsts for p in table) for table in tables)
+
+
+def _share_first_seats(tables: list[list[Contender]]) -> None:
+    """Swap two players of equal score between tables while that lowers how often those
+    who sit first sat first already: each table keeps its scores, and the first seat goes
+    round as fairly as they allow. The swap that lowers it most goes first; among equal
+    ones, the two players closest in rank (the least change to the Swiss order)."""
+    while True:
+        best: tuple[tuple[int, int, int], int, int, int, int] | None = None
+        for a, b in combinations(range(len(tables)), 2):
+            before = _first_seat_cost((tables[a], tables[b]))
+            for i, x in enumerate(tables[a]):
+                for j, y in enumerate(tables[b]):
+                    if x.score != y.score or x.firsts == y.firsts:
+                        continue
+                    one = [*tables[a][:i], y, *tables[a][i + 1 :]]
+                    other = [*tables[b][:j], x, *tables[b][j + 1 :]]
+                    gain = before - _first_seat_cost((one, other))
+                    key = (gain, -abs(x.rank - y.rank), -min(x.rank, y.rank))
+                    if gain > 0 and (best is None or key > best[0]):
+                        best = (key, a, i, b, j)
+        if best is None:
+            return
+        _, a, i, b, j = best
+        tables[a][i], tables[b][j] = tables[b][j], tables[a][i]
 
 
 # ---------------------------------------------------------------- round robin

@@ -21,6 +21,9 @@ next one (``LeagueService`` stores each, one versioned write).
   (Swiss), and in a round robin the opponents they were scheduled to meet get a forfeit
   win, recorded as such. A table of three or more goes on without them while it still
   seats the game's minimum.
+- **Games**: every turn-based game, and Rush Out!, a real-time game, played in pulses
+  (``game_rules``: the pulse from the league's time limit, the sorcerer in the first seat,
+  live play refused, the winning camp's players each a full win).
 - **Pause** stops the round's clock (its time left is kept) and the pairing of new rounds;
   matches under way go on and their results count. **Cancel** ends the league with no
   winner; its matches under way go on as ordinary matches.
@@ -34,13 +37,13 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any, Literal, get_args
 
-from bot.games import GAMES
-from bot.games.base import clock_of
+from bot.games import GAMES, Game
+from bot.games.base import IllegalAction, clock_of
 from bot.store.leagues import Entrant, League, LeagueGame
 from bot.table import writes
 from bot.table.errors import TableError
-from bot.table.leagues import pairing
-from bot.table.leagues.standings import TIEBREAKS, Played, Standing, standings
+from bot.table.leagues import game_rules, pairing
+from bot.table.leagues.standings import TIEBREAKS, Played, Standing, standings, table_points
 
 Format = Literal["swiss", "single", "double"]
 FORMATS: tuple[Format, ...] = get_args(Format)
@@ -174,6 +177,24 @@ def time_limit(league: League) -> int:
     return int(league.settings.get(TIME_LIMIT) or 0)
 
 
+def match_options(league: League) -> dict[str, Any]:
+    """The options a league match is opened with: the league's, and the seats it fixes
+    (``game_rules``: Rush Out!'s sorcerer in the first seat)."""
+    return {**options(league), **game_rules.seat_options(league.game)}
+
+
+def match_time_limit(league: League) -> int | None:
+    """A league match's turn time limit (None: none; a pulsed game's pulses are its clock)."""
+    return game_rules.match_time_limit(league.game, time_limit(league))
+
+
+def pulse_seconds(league: League) -> float | None:
+    """A pulsed league's pulse length (``game_rules``), else None."""
+    if not game_rules.is_pulsed(league.game):
+        return None
+    return float(options(league).get(game_rules.PULSE_SECONDS) or 0) or None
+
+
 def active_entrants(league: League) -> list[Entrant]:
     return [e for e in league.entrants if e.active]
 
@@ -227,7 +248,7 @@ def new_settings(
     engine = GAMES.get(game)
     if engine is None:
         raise why("league.why.game")
-    if clock_of(engine) is not None:
+    if clock_of(engine) is not None and not game_rules.is_pulsed(game):
         raise why("league.why.real_time", game=engine.title)
     if league_format not in FORMATS:
         raise why("league.why.format")
@@ -239,10 +260,7 @@ def new_settings(
         raise why("league.why.round_length")
     if starts_at is not None and starts_at <= now:
         raise why("league.why.start_past")
-    try:
-        engine.new_state(size, 0, dict(game_options))
-    except ValueError as error:
-        raise why("league.why.options", detail=str(error)[:200]) from error
+    played_with = _options(engine, size, limit, game_options)
     return {
         NAME: " ".join(league_name.split())[:NAME_LIMIT],
         FORMAT: league_format,
@@ -251,10 +269,24 @@ def new_settings(
         TIME_LIMIT: limit,
         ROUND_SECONDS: round_seconds,
         STARTS_AT: starts_at,
-        OPTIONS: dict(game_options),
+        OPTIONS: played_with,
         SEED: seed,
         ROUND: 0,
     }
+
+
+def _options(engine: Game[Any], size: int, limit: int, asked: Mapping[str, Any]) -> dict[str, Any]:
+    """The options the league's matches are played with (``game_rules``), checked by
+    building a match."""
+    refused = game_rules.refusal(engine.name, asked)
+    if refused is not None:
+        raise why(refused[0], game=engine.title, **refused[1])
+    played_with = game_rules.league_options(engine.name, asked, limit)
+    try:
+        engine.new_state(size, 0, {**played_with, **game_rules.seat_options(engine.name)})
+    except (ValueError, IllegalAction) as error:  # Rush Out! refuses as its actions
+        raise why("league.why.options", detail=str(error)[:200]) from error
+    return played_with
 
 
 # ---------------------------------------------------------------- sign-up
@@ -438,11 +470,18 @@ def with_match(
 
 def results(league: League, through: int | None = None) -> list[Played]:
     """The tables over (of rounds up to ``through``, if given)."""
+    camps = game_rules.in_camps(league.game)
     return [
-        Played(g.round, g.seats, g.places)
+        Played(g.round, g.seats, g.places, camps)
         for g in league.games
         if g.places is not None and (through is None or g.round <= through)
     ]
+
+
+def table_shares(league: League, game: LeagueGame) -> list[Fraction]:
+    """The points each seat of a table over took (``standings.table_points``)."""
+    assert game.places is not None
+    return table_points(game.places, game_rules.in_camps(league.game))
 
 
 def points(league: League) -> dict[int, Fraction]:

@@ -215,8 +215,8 @@ class LeagueService:
                 channel_id=thread_id,
                 creator_id=game.seats[0],
                 settings={
-                    "options": season.options(league),
-                    "time_limit": season.time_limit(league) or None,
+                    "options": season.match_options(league),
+                    "time_limit": season.match_time_limit(league),
                     "names": names,
                     season.MATCH_LEAGUE: mark,
                 },
@@ -228,7 +228,9 @@ class LeagueService:
 
     async def finish_by_ai(self, match_id: int) -> Match:
         """The round's deadline: the AI plays every seat still to act until the match is
-        over (the seats stay their people's: the result is theirs)."""
+        over (the seats stay their people's: the result is theirs). A real-time game played
+        in pulses goes on through them: a pulse ends early once every seat is done, and
+        one whose end is due when nobody may act is ended (its system action)."""
         for _ in range(MAX_AI_ACTIONS):
             match = await self.matches.get(match_id)
             if match.status != "active":
@@ -238,7 +240,7 @@ class LeagueService:
             moved = False
             for seat in acting:
                 moved = await self.matches.act_as_ai(match_id, seat) is not None or moved
-            if not moved:
+            if not moved and await self.matches.act_system(match_id) is None:
                 break
         return await self.matches.get(match_id)
 

@@ -8,6 +8,13 @@ two others tied behind ¼ each (positions 2 and 3, mean 2.5); places 1, 2, 3: 1,
 table always gives k/2 points in all, as a chess game gives one point per two players.
 A bye (the odd one out) and a forfeit win (the opponents left the league) give 1.
 
+**Camps** (Rush Out!: one sorcerer against the heroes; ``game_rules``): the winners are a
+camp, not a shared place. Each winner gets a full win, 1, and everybody else 0, whether
+the sorcerer won alone or the heroes together; a table nobody won is a draw, ½ each. By
+place, a hero's win would be worth less the more heroes there are (five players: ⅝ for a
+win, ⅜ for a loss, against the sorcerer's 1 and 0), which makes a hero's seat count for
+little; by camp, a win is a win in either camp.
+
 Places are the finishing order the table records for every match (``bot.store.ratings``):
 the winners share first place, everybody else the next one, and a person whose seat the AI
 took over (they resigned from a table of three or more, or let three turns in a row run
@@ -52,6 +59,8 @@ class Played:
     round: int
     seats: tuple[int, ...]
     places: tuple[int, ...]
+    #: The game is played in camps: the winners each take a full win (see above).
+    camps: bool = False
 
     @property
     def unplayed(self) -> bool:
@@ -65,7 +74,8 @@ class Standing:
     rank: int
     points: Fraction
     tiebreaks: tuple[Fraction, Fraction]
-    #: Tables played (byes and forfeit wins apart), won alone or shared, drawn, lost.
+    #: Tables played (byes and forfeit wins apart): won (alone, shared, or with one's
+    #: camp), drawn (everybody level), lost.
     played: int
     won: int
     drawn: int
@@ -76,11 +86,14 @@ class Standing:
     left: bool = False
 
 
-def table_points(places: Sequence[int]) -> list[Fraction]:
-    """Each seat's points from its place (see the module's docstring)."""
+def table_points(places: Sequence[int], camps: bool = False) -> list[Fraction]:
+    """Each seat's points from its place (see the module's docstring); ``camps``: the
+    winners are a camp."""
     count = len(places)
     if count == 1:
         return [Fraction(1)]
+    if camps:
+        return camp_points(places)
     points = []
     for place in places:
         ahead = sum(1 for other in places if other < place)
@@ -88,6 +101,15 @@ def table_points(places: Sequence[int]) -> list[Fraction]:
         position = Fraction(2 * ahead + tied + 1, 2)  # the mean of ahead+1 .. ahead+tied
         points.append(1 - (position - 1) / (count - 1))
     return points
+
+
+def camp_points(places: Sequence[int]) -> list[Fraction]:
+    """A table played in camps: each winner (first place) 1, the others 0; nobody ahead of
+    anybody (nobody won) is a draw, ½ each."""
+    best = min(places)
+    if all(place == best for place in places):
+        return [Fraction(1, 2) for _ in places]
+    return [Fraction(1) if place == best else Fraction(0) for place in places]
 
 
 def standings(
@@ -100,7 +122,7 @@ def standings(
     points = dict.fromkeys(numbers, Fraction(0))
     earned: list[tuple[Played, list[Fraction]]] = []
     for played in results:
-        gained = table_points(played.places)
+        gained = table_points(played.places, played.camps)
         earned.append((played, gained))
         for person, share in zip(played.seats, gained, strict=True):
             if person in points:
@@ -126,15 +148,7 @@ def standings(
             buchholz[person] += faced
             berger[person] += gained[seat] * faced
             record[person][0] += 1
-            place = played.places[seat]
-            best = min(played.places)
-            shared = sum(1 for p in played.places if p == place) > 1
-            if place == best and not shared:
-                record[person][1] += 1
-            elif place == best:
-                record[person][2] += 1
-            else:
-                record[person][3] += 1
+            record[person][outcome_column(played.places, seat)] += 1
     first_rule = {BUCHHOLZ: buchholz, SONNEBORN_BERGER: berger}
     first = first_rule[tiebreaks[0]]
 
@@ -169,6 +183,15 @@ def standings(
             )
         )
     return table
+
+
+def outcome_column(places: Sequence[int], seat: int) -> int:
+    """Where a seat's table goes in its record: 1 won (first, alone or with others while
+    someone finished behind: a shared win, a camp's), 2 drawn (everybody level), 3 lost."""
+    best = min(places)
+    if places[seat] != best:
+        return 3
+    return 2 if all(place == best for place in places) else 1
 
 
 def head_to_head(person: int, tied: set[int], results: Sequence[Played]) -> Fraction:
