@@ -331,7 +331,7 @@ class SeaWindow:
         self.labels = labels
         left, top = corner[0] * CELL, corner[1] * CELL
         crop = sea_layer().crop((left, top, left + WINDOW_SIZE, top + WINDOW_SIZE))
-        self.canvas = Canvas(WINDOW_SIZE, WINDOW_SIZE, base=crop)
+        self.canvas = Canvas(WINDOW_SIZE, WINDOW_SIZE, base=crop, own_base=True)
 
     # -- where things are on this window's canvas
     def box(self, cell: data.Cell) -> Box:

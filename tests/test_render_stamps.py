@@ -1,0 +1,101 @@
+"""A stroke's stamp made from its coverage mask (``renderers.base.canvas._stroke_stamp``) is
+the very stamp painting it on a clear canvas gives (``_make_stamp``): every piece, pixel for
+pixel, for opaque and translucent colours, lines and arrows of any width and direction."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from PIL import Image
+
+from renderers.base import canvas
+from renderers.base.canvas import Canvas, Stamp, _frame, _make_stamp, _moved, _stroke_stamp
+from renderers.base.colours import Colour, Point
+
+
+def pieces(stamp: Stamp) -> list[tuple[int, int, str, tuple[int, int], bytes]]:
+    return [(dx, dy, p.mode, p.size, p.tobytes()) for dx, dy, p in stamp[0]]
+
+
+def both_ways(
+    shaft: list[Point], head: list[Point], fill: Colour, width: float
+) -> tuple[Stamp, Stamp]:
+    """The stamp of a stroke as ``Canvas._stroke`` frames it, made both ways."""
+    frame = _frame(canvas._bounds([*shaft, *head]), canvas.STAMP_MARGIN + width / 2)
+    local, tip = _moved(shaft, frame[0], frame[1]), _moved(head, frame[0], frame[1])
+    w, h = frame[2] - frame[0], frame[3] - frame[1]
+    painted = _make_stamp(w, h, lambda c: c._stroke(local, tip, fill, width), 0)
+    return _stroke_stamp(w, h, local, tip, fill, width), painted
+
+
+def arrowhead(start: Point, tip: Point, head: float) -> list[Point]:
+    """An arrowhead as ``Canvas.arrow`` draws one (its shape does not matter here)."""
+    (x0, y0), (x1, y1) = start, tip
+    length = max(1e-6, ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5)
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    bx, by = x1 - head * ux, y1 - head * uy
+    half = head * canvas.ARROWHEAD_HALF_WIDTH
+    return [(x1, y1), (bx - half * uy, by + half * ux), (bx + half * uy, by - half * ux)]
+
+
+COLOURS: list[Colour] = [
+    (20, 24, 36),
+    (230, 159, 0),
+    (255, 255, 255),
+    (0, 114, 178, 255),
+    (213, 94, 0, 128),
+    (86, 180, 233, 17),
+    (240, 228, 66, 1),
+    (0, 0, 0, 0),
+]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_strokes_stamp_from_its_coverage_is_the_painted_one(seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(60):
+        start = (rng.uniform(0, 400), rng.uniform(0, 400))
+        end = (rng.uniform(0, 400), rng.uniform(0, 400))
+        shaft = [start, end] if rng.random() < 0.8 else [start, (200.0, 200.0), end]
+        head = arrowhead(start, end, rng.choice([10, 18, 22])) if rng.random() < 0.5 else []
+        fill = rng.choice(COLOURS)
+        width = rng.choice([0.5, 1, 1.5, 2, 3, 4, 5, 8, 9])
+        fast, painted = both_ways(shaft, head, fill, width)
+        assert pieces(fast) == pieces(painted), (shaft, head, fill, width)
+        assert fast[1] is None and painted[1] is None
+
+
+def test_arrows_on_a_canvas_look_as_they_did() -> None:
+    """Whole pictures: arrows and lines drawn on a board-sized canvas, stamps made afresh
+    each time both ways, come out identical."""
+    drawn = []
+    for fast in (True, False):
+        canvas.clear_caches()
+        if not fast:
+            original = canvas._stroke_stamp
+            canvas._stroke_stamp = lambda w, h, shaft, head, fill, width: _make_stamp(  # type: ignore[assignment]
+                w, h, lambda c: c._stroke(shaft, head, fill, width), 0
+            )
+        try:
+            board = Canvas(480, 480)
+            board.arrow([(30, 40), (400, 300)], (20, 24, 36), 8, 20)
+            board.arrow([(30, 40), (400, 300)], (230, 159, 0), 4, 16)
+            board.line([(10, 470), (240, 20), (470, 470)], (0, 114, 178), 3)
+            board.line([(60, 60), (420, 420)], (213, 94, 0, 128), 6)
+            drawn.append(board.finish().tobytes())
+        finally:
+            if not fast:
+                canvas._stroke_stamp = original
+    canvas.clear_caches()
+    assert drawn[0] == drawn[1]
+
+
+def test_a_canvas_may_draw_on_its_base_itself() -> None:
+    base = Image.new("RGB", (40, 30), (1, 2, 3))
+    copied = Canvas(40, 30, base=base)
+    owned = Canvas(40, 30, base=base, own_base=True)
+    assert copied.image is not base and owned.image is base
+    owned.rect((5, 5, 20, 20), (200, 10, 10))
+    copied.rect((5, 5, 20, 20), (200, 10, 10))
+    assert owned.finish().tobytes() == copied.finish().tobytes()
