@@ -461,3 +461,16 @@ def test_identical_market_items_are_offered_once() -> None:
     layout = market_layout(actions, lambda action: presenter.action_label(action, view, tr))
     labels = [c.label for c in buttons(layout)]
     assert len(labels) == len(set(labels)) == 3
+
+
+@pytest.mark.parametrize(
+    "options, line",
+    [
+        ({}, "🔄 Round 1: the sorcerer throws first!"),
+        ({"play": "pulse"}, "🔄 Round 1: everyone may throw."),
+    ],
+)
+def test_a_round_opens_with_who_may_throw(options: dict[str, Any], line: str) -> None:
+    view = GAME.view(GAME.new_state(3, 1, options), None)
+    event = {"type": "round_started", "round": 1}
+    assert cog().event_lines([event], view, NAMES, Tr("en")) == [line]

@@ -218,7 +218,13 @@ def _market_line(event: Json, view: RushOutPublicView, names: list[str], tr: Tr)
 
 
 def _round_started_line(event: Json, view: RushOutPublicView, names: list[str], tr: Tr) -> str:
-    return tr("rushout.event.round_started", round=event.get("round", 1))
+    """Live, the sorcerer throws first; in pulses everyone may throw from the start."""
+    key = (
+        "rushout.event.round_started_pulse"
+        if view["play"] == "pulse"
+        else "rushout.event.round_started"
+    )
+    return tr(key, round=event.get("round", 1))
 
 
 def _pulse_ended_line(event: Json, view: RushOutPublicView, names: list[str], tr: Tr) -> str:
