@@ -23,8 +23,9 @@ from bot.tools import aistats
 from bot.tools.baselines import BASELINES, MEASURES, MonteCarloPlayer, baseline
 
 GAME_NAMES = sorted(GAMES)
-#: The games whose three levels differ (Fireship and Rush Out! play every level as normal
-#: for now).
+#: The games whose three levels differ and are measured here. Fireship's levels have tests
+#: of their own on shorter games (tests/test_fireship_ai_levels.py: its games without a round
+#: limit are long); Rush Out! plays every level as normal for now.
 LEVELLED = ("bugrace", "rushncrush", "ruship")
 
 

@@ -1,4 +1,5 @@
-"""Fireship's AI player (``bot_action``).
+"""Fireship's normal AI player (``bot_action``'s ``normal`` level; ``levels`` builds easy
+and hard on it).
 
 It reads only what its seat may know: the board, the public counts and its own hand.
 """
@@ -7,13 +8,15 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from dataclasses import dataclass
 from typing import Final
 
 from bot.games.fireship import data
 from bot.games.fireship.combat import Side, attack_options, power
 from bot.games.fireship.data import Cell
-from bot.games.fireship.rules import legal_actions, movers, reach, square_kind
+from bot.games.fireship.rules import end_actions, legal_actions, movers, reach, square_kind, to_act
 from bot.games.fireship.state import (
+    ACT,
     CHOOSE,
     HOME_EXITS,
     ISLAND_AROUND,
@@ -87,13 +90,32 @@ def _focus_island(state: FireshipState, seat: int) -> int | None:
     return min(targets, key=cost)
 
 
-def _cell_score(state: FireshipState, pawn: Pawn, cell: Cell | None, focus: int | None) -> float:
+@dataclass(frozen=True)
+class _Fleet:
+    """A seat's pawns and islands, gathered once for scoring many cells."""
+
+    pawns: list[Pawn]
+    islands: list[int]
+    #: For each of its islands, the ids of its pawns next to it.
+    guards: dict[int, set[str]]
+
+
+def _fleet(state: FireshipState, seat: int) -> _Fleet:
+    pawns = state.seat_pawns(seat)
+    islands = state.owned_islands(seat)
+    guards = {i: {p.id for p in pawns if p.cell in ISLAND_RING[i]} for i in islands}
+    return _Fleet(pawns, islands, guards)
+
+
+def _cell_score(
+    state: FireshipState, fleet: _Fleet, pawn: Pawn, cell: Cell | None, focus: int | None
+) -> float:
     score = 0.0
     if focus is not None:
         if cell is not None and cell in ISLAND_RING[focus]:
             friends = sum(
                 data.PAWN_VALUE[p.kind]
-                for p in state.seat_pawns(pawn.seat)
+                for p in fleet.pawns
                 if p is not pawn
                 and p.cell is not None
                 and max(abs(p.cell[0] - cell[0]), abs(p.cell[1] - cell[1])) <= 1
@@ -108,30 +130,33 @@ def _cell_score(state: FireshipState, pawn: Pawn, cell: Cell | None, focus: int 
             score += AI_CHANCE
         elif cell in data.BATTLESHIP_SQUARES and pawn.kind == data.PLANE:
             score += AI_BATTLESHIP_SQUARE * (state.seats[pawn.seat].pool[data.BATTLESHIP] > 0)
-    for island in state.owned_islands(pawn.seat):
-        if cell in ISLAND_RING[island] and not _guarded(state, island, pawn):
+    for island in fleet.islands:
+        if cell in ISLAND_RING[island] and not fleet.guards[island] - {pawn.id}:
             score += AI_GUARD
     return score
 
 
-def _guarded(state: FireshipState, island: int, besides: Pawn) -> bool:
-    return any(
-        p is not besides and p.cell in ISLAND_RING[island] for p in state.seat_pawns(besides.seat)
-    )
+def scored_moves(state: FireshipState, seat: int) -> list[tuple[float, str]]:
+    """Every move worth making (a gain over ``AI_MIN_GAIN``) with its gain, best first (in
+    the order moves are listed among equal gains): the normal AI plays the first."""
+    if state.points <= 0 or state.attacked:
+        return []
+    focus = _focus_island(state, seat)
+    fleet = _fleet(state, seat)
+    scored: list[tuple[float, str]] = []
+    for pawn in movers(state, seat):
+        here = _cell_score(state, fleet, pawn, pawn.cell, focus)
+        for cell, cost in reach(state, pawn).items():
+            gain = _cell_score(state, fleet, pawn, cell, focus) - here - AI_COST * cost
+            if gain > AI_MIN_GAIN:
+                scored.append((gain, f"move {pawn.id} {data.cell_name(cell)}"))
+    scored.sort(key=lambda item: -item[0])
+    return scored
 
 
 def _ai_move(state: FireshipState, seat: int) -> str | None:
-    if state.points <= 0 or state.attacked:
-        return None
-    focus = _focus_island(state, seat)
-    best: tuple[float, str] | None = None
-    for pawn in movers(state, seat):
-        here = _cell_score(state, pawn, pawn.cell, focus)
-        for cell, cost in reach(state, pawn).items():
-            gain = _cell_score(state, pawn, cell, focus) - here - AI_COST * cost
-            if gain > AI_MIN_GAIN and (best is None or gain > best[0]):
-                best = (gain, f"move {pawn.id} {data.cell_name(cell)}")
-    return None if best is None else best[1]
+    scored = scored_moves(state, seat)
+    return scored[0][1] if scored else None
 
 
 def _ai_attack(state: FireshipState, seat: int) -> str | None:
@@ -242,7 +267,8 @@ def _ai_choice(state: FireshipState, seat: int, legal: list[str]) -> str:
     if state.pending["kind"] == "lose":
         focus = _focus_island(state, seat)
         pawns = [state.pawns[pid] for pid in state.pending["options"]]
-        worst = min(pawns, key=lambda p: _cell_score(state, p, p.cell, focus))
+        fleet = _fleet(state, seat)
+        worst = min(pawns, key=lambda p: _cell_score(state, fleet, p, p.cell, focus))
         return f"lose {worst.id}"
 
     spared = state.pending.get("pawn")
@@ -257,13 +283,14 @@ def _ai_choice(state: FireshipState, seat: int, legal: list[str]) -> str:
 
 
 def choose_action(state: FireshipState, seat: int, rng: random.Random) -> str:
-    legal = legal_actions(state, seat)
     if state.phase == CHOOSE:
-        return _ai_choice(state, seat, legal)
+        return _ai_choice(state, seat, legal_actions(state, seat))
     if state.phase == START:
-        return _ai_roll(state, seat, legal)
+        return _ai_roll(state, seat, legal_actions(state, seat))
     if state.phase == SQUARES:
         return _ai_square(state, seat)
+    if seat not in to_act(state):
+        return _ai_end(state, seat, [])
     focus = _focus_island(state, seat)
     for choice in (
         _ai_boum(state, seat, focus),
@@ -271,6 +298,13 @@ def choose_action(state: FireshipState, seat: int, rng: random.Random) -> str:
         _ai_attack(state, seat),
         _ai_tourbillon(state, seat),
     ):
-        if choice is not None and choice in legal:
+        if choice is not None and _allowed(state, choice):
             return choice
-    return _ai_end(state, seat, legal)
+    return _ai_end(state, seat, end_actions(state, seat))
+
+
+def _allowed(state: FireshipState, choice: str) -> bool:
+    """Whether a choice of the seat to act is legal (``legal_actions`` without listing them
+    all): each proposal is built from what the rules allow, but moves and attacks only
+    while moving and attacking (not at the end of the turn)."""
+    return state.phase == ACT or choice.split()[0] not in ("move", "attack")

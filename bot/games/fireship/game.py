@@ -8,8 +8,10 @@ from collections.abc import Iterable
 from typing import Any, Final, overload
 
 from bot.games.base import (
+    DEFAULT_LEVEL,
     IllegalAction,
     Outcome,
+    check_level,
     is_order_action,
     is_seat,
     require,
@@ -17,8 +19,8 @@ from bot.games.base import (
     require_viewer,
 )
 from bot.games.fireship import data
-from bot.games.fireship.ai import choose_action
 from bot.games.fireship.combat import apply_order, order_actions
+from bot.games.fireship.levels import level_action
 from bot.games.fireship.rules import apply_turn_action, legal_actions, new_state, to_act
 from bot.games.fireship.save import dump_state, load_state
 from bot.games.fireship.state import (
@@ -105,11 +107,11 @@ class Fireship:
         return seat_view(state, seat)
 
     def bot_action(
-        self, state: FireshipState, seat: int, rng: random.Random, level: str = "normal"
+        self, state: FireshipState, seat: int, rng: random.Random, level: str = DEFAULT_LEVEL
     ) -> str:
-        """The AI's action; every level (``bot.games.base.LEVELS``) plays as ``normal`` for
-        now."""
-        return choose_action(state, seat, rng)
+        """The AI's action at ``level`` (``bot.games.base.LEVELS``): ``easy``, ``normal``
+        or ``hard`` (``bot.games.fireship.levels``)."""
+        return level_action(state, seat, rng, check_level(level))
 
     def secrets(self, state: FireshipState) -> Json:
         """Hidden information as it is (``HasSecrets``): the deck's order (a card drawn
