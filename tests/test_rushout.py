@@ -15,9 +15,10 @@ from typing import Any, cast
 import pytest
 
 from bot.games import GAMES
-from bot.games.base import SYSTEM_SEAT, IllegalAction
+from bot.games.base import SYSTEM_SEAT, IllegalAction, SeededRng
 from bot.games.rushout import GAME, Play, RushOutState, arranged, committed_target
 from bot.games.rushout.data import CARDS, MODES, SCROLLS, SOULS
+from bot.games.rushout.rules import choose_pools
 from bot.games.rushout.state import locate
 from bot.games.rushout.views import CardView, RushOutPublicView
 
@@ -1042,3 +1043,19 @@ def test_timing_options_a_client_could_forge_are_refused(options: dict[str, Any]
 def test_the_timing_options_the_lobby_offers_are_accepted() -> None:
     for cooldown in (1.5, 2.5, 4.0, 6.0):
         assert GAME.new_state(3, 1, {"cooldown": cooldown}).cooldown == cooldown
+
+
+@pytest.mark.parametrize(
+    "players, dealt, left_out",
+    [
+        (3, {"conf1", "conf3", "conf6"}, {"conf2"}),
+        (4, {"conf1", "conf2", "conf3", "conf4"}, {"conf6"}),
+    ],
+)
+def test_two_heroes_meet_an_easier_second_confrontation_card(
+    players: int, dealt: set[str], left_out: set[str]
+) -> None:
+    trials, _ = choose_pools(MODES["scenario5"], players, SeededRng(1))
+    confrontations = {card for card in trials if CARDS[card].kind == "confrontation"}
+    assert confrontations == dealt and not confrontations & left_out
+    assert CARDS["conf6"].hero == ("P",) and CARDS["conf2"].hero == ("P", "K", "S")

@@ -5,7 +5,7 @@ value can be tuned without touching the rules engine. Only the engine (this pack
 its tests, its renderer and its cog read it.
 
 Card ids are stable strings (they are stored in saved games): ``std01``..``std20``,
-``gold1``..``gold4``, ``conf1``..``conf5``, and ``<kind><n>`` for spells (``confusion1``).
+``gold1``..``gold4``, ``conf1``..``conf6``, and ``<kind><n>`` for spells (``confusion1``).
 """
 
 from __future__ import annotations
@@ -71,6 +71,7 @@ class Card:
     sorcerer: tuple[str, ...]  # sorcerer-side slots (spells; gold and confrontation)
     pennant: str
     players: int = 3  # trials: the least number of players the card is used with
+    most_players: int = 5  # ... and the most
     effect: str = ""  # spells: which variant of the kind
 
 
@@ -93,9 +94,12 @@ _GOLD: Final = (
     (4, "KKF", "ea ea pl", AIR), (3, "PS", "fe fe fe ai", LIGHTNING),
     (3, "SK", "fe fe pl ea", PLANT), (5, "SSKK", "fe fe ec ec", FLAME),
 )  # fmt: skip
+#: (least and most players, hero slots, sorcerer slots, pennant). Two heroes must take four
+#: lives (the text's), so at 3 players the second card is a single Step (``conf6``).
 _CONFRONTATION: Final = (
-    (3, "SSF", "fe fe fe ec", AIR), (3, "PKS", "pl ai ea", PLANT), (3, "FPS", "ec ec pl", WATER),
-    (4, "SSS", "fe ea ai pl", LIGHTNING), (5, "SSFFK", "ec ec fe fe", PLANT),
+    (3, 5, "SSF", "fe fe fe ec", AIR), (4, 5, "PKS", "pl ai ea", PLANT),
+    (3, 5, "FPS", "ec ec pl", WATER), (4, 5, "SSS", "fe ea ai pl", LIGHTNING),
+    (5, 5, "SSFFK", "ec ec fe fe", PLANT), (3, 3, "P", "pl ai ea", PLANT),
 )  # fmt: skip
 
 #: Per spell kind: (effect, sorcerer side, hero side or "", pennant). No spell shows the
@@ -150,14 +154,20 @@ def _build_cards() -> dict[str, Card]:
         cards.append(Card(f"std{number:02}", STANDARD, tuple(hero), (), pennant, players))
     for number, (players, hero, sorcerer, pennant) in enumerate(_GOLD, 1):
         cards.append(Card(f"gold{number}", GOLD, tuple(hero), _slots(sorcerer), pennant, players))
-    for number, (players, hero, sorcerer, pennant) in enumerate(_CONFRONTATION, 1):
-        cards.append(
-            Card(f"conf{number}", CONFRONTATION, tuple(hero), _slots(sorcerer), pennant, players)
-        )
+    for number, (players, most, hero, sorcerer, pennant) in enumerate(_CONFRONTATION, 1):
+        sides = tuple(hero), _slots(sorcerer)
+        cards.append(Card(f"conf{number}", CONFRONTATION, *sides, pennant, players, most))
     for kind, entries in _SPELLS.items():
         for index, (effect, sorcerer, hero, pennant) in enumerate(entries):
             cards.append(
-                Card(f"{kind}{index + 1}", kind, tuple(hero), _slots(sorcerer), pennant, 3, effect)
+                Card(
+                    f"{kind}{index + 1}",
+                    kind,
+                    tuple(hero),
+                    _slots(sorcerer),
+                    pennant,
+                    effect=effect,
+                )
             )
     return {card.id: card for card in cards}
 

@@ -41,7 +41,7 @@ def choose_pools(mode: data.Mode, players: int, rng: SeededRng) -> tuple[list[st
     trials = [
         card.id
         for card in data.CARDS.values()
-        if card.kind in mode.trials and card.players <= players
+        if card.kind in mode.trials and card.players <= players <= card.most_players
     ]
     spells: list[str] = []
     for kind, count in mode.spells:
