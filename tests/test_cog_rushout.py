@@ -13,7 +13,7 @@ import pytest
 
 from bot.games.base import SYSTEM_SEAT
 from bot.games.rushout import GAME, RushOutPublicView, RushOutState, arranged, data
-from bot.games.rushout.views import MeView
+from bot.games.rushout.views import MeView, RushOutSeatView
 from bot.i18n import Tr, catalog
 from cogs._match import LABEL_LIMIT
 from cogs._presenter import PanelChoice, PanelLayout
@@ -360,14 +360,19 @@ def test_the_controller_reaches_every_useful_action_with_few_buttons_at_once(
     assert max(sizes) <= PICKED_BUDGET, "picked dice may show one card more, never more"
 
 
-def test_the_sorcerer_picks_dice_then_a_spell_card() -> None:
+def sorcerer_throwing(faces: list[str]) -> tuple[RushOutSeatView, list[str], Tr]:
+    """The sorcerer's view and actions, three spells up and ``faces`` just thrown."""
     state = arranged(
         GAME.new_state(3, 7),
         trials=["std04", "std05", "std02"],
         spells=["dracology7", "confusion5", "confusion2"],
-        fresh={0: ["pl", "ea", "J", "fe", "fe"]},
+        fresh={0: faces},
     )
-    view, actions, tr = GAME.view(state, 0), GAME.legal_actions(state, 0), Tr("en")
+    return GAME.view(state, 0), GAME.legal_actions(state, 0), Tr("en")
+
+
+def test_the_sorcerer_picks_dice_then_a_spell_card() -> None:
+    view, actions, tr = sorcerer_throwing(["pl", "ea", "J", "fe", "fe"])
     first = cog().panel_layout(actions, view, None, tr)
     assert first is not None
     dice, *_ = first.rows
@@ -389,13 +394,7 @@ def buttons(layout: PanelLayout | None) -> list[PanelChoice]:
 
 
 def test_a_joker_fitting_a_card_two_ways_shows_the_card_once_then_its_ways() -> None:
-    state = arranged(
-        GAME.new_state(3, 7),
-        trials=["std04", "std05", "std02"],
-        spells=["dracology7", "confusion5", "confusion2"],
-        fresh={0: ["J", "ec", "ec", "ec", "ec"]},
-    )
-    view, actions, tr = GAME.view(state, 0), GAME.legal_actions(state, 0), Tr("en")
+    view, actions, tr = sorcerer_throwing(["J", "ec", "ec", "ec", "ec"])
     joker = [c for c in buttons(cog().panel_layout(actions, view, None, tr)) if c.label == "✨"]
     picked = buttons(cog().panel_layout(actions, view, joker[0].step, tr))
     on_cards = [c for c in picked if c.step and "@" in c.step]

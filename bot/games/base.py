@@ -10,7 +10,7 @@ import contextlib
 import json
 import random
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar, cast
@@ -38,6 +38,17 @@ def check_level(level: str) -> str:
     if level not in LEVELS:
         raise ValueError(f"unknown AI level {level!r}: one of {', '.join(LEVELS)}")
     return level
+
+
+#: An AI player of one level: its action for ``(state, seat, rng)``.
+LevelPlayer = Callable[[StateT, int, random.Random], str]
+
+
+def player_of_level(
+    level: str, easy: LevelPlayer[StateT], normal: LevelPlayer[StateT], hard: LevelPlayer[StateT]
+) -> LevelPlayer[StateT]:
+    """The player of ``level`` among a game's three (a ``ValueError`` for another level)."""
+    return {"easy": easy, "normal": normal, "hard": hard}[check_level(level)]
 
 
 class IllegalAction(Exception):

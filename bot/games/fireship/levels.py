@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from bot.games.base import Outcome, SeededRng
+from bot.games.base import Outcome, SeededRng, player_of_level
 from bot.games.fireship import data
 from bot.games.fireship.ai import AI_ISLAND_GAIN, AI_PAWN_GAIN, choose_action, scored_moves
 from bot.games.fireship.combat import attack_options
@@ -54,11 +54,7 @@ EASY_NORMAL_SHARE: Final = 0.5
 
 def level_action(state: FireshipState, seat: int, rng: random.Random, level: str) -> str:
     """The AI's action at ``level``: ``easy``, ``normal`` or ``hard``."""
-    if level == "easy":
-        return easy_action(state, seat, rng)
-    if level == "hard":
-        return hard_action(state, seat, rng)
-    return choose_action(state, seat, rng)
+    return player_of_level(level, easy_action, choose_action, hard_action)(state, seat, rng)
 
 
 def easy_action(state: FireshipState, seat: int, rng: random.Random) -> str:

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from bot.games.base import SeededRng
+from bot.games.base import SeededRng, player_of_level
 from bot.games.ruship.rules import (
     ATTACKS_TO_LOSE,
     BACKWARD,
@@ -386,11 +386,7 @@ HARD_SECONDS = 0.6
 
 def level_action(state: RushipState, seat: int, rng: random.Random, level: str) -> str:
     """The AI's action at ``level``: ``easy``, ``normal`` or ``hard``."""
-    if level == "easy":
-        return easy_action(state, seat, rng)
-    if level == "hard":
-        return hard_action(state, seat, rng)
-    return choose_action(state, seat, rng)
+    return player_of_level(level, easy_action, choose_action, hard_action)(state, seat, rng)
 
 
 def easy_action(state: RushipState, seat: int, rng: random.Random) -> str:
