@@ -158,16 +158,30 @@ def french_client(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(simcord_interactions, "base_payload", french)
 
 
-#: The seed every match gets under ``fixed_seed`` (a test module may set its own
-#: ``MATCH_SEED``).
+#: The seed every match gets under ``fixed_seed``, and the first of the seeds matches get
+#: otherwise (a test module may set its own ``MATCH_SEED``).
 MATCH_SEED = 20241122
 
 
+@pytest.fixture(autouse=True)
+def seeded_matches(monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> None:
+    """Matches draw their seed from SystemRandom: in tests, each match gets its own seed,
+    the same ones at every run, so a failure seen once is seen again (a deal the suite
+    never met cannot turn a run red by chance)."""
+    import random
+
+    first = getattr(request.module, "MATCH_SEED", MATCH_SEED)
+    seeds = iter(range(first, first + 1_000_000))
+    monkeypatch.setattr("bot.table.matches.random.SystemRandom", lambda: random.Random(next(seeds)))
+
+
 @pytest.fixture
-def fixed_seed(monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> None:
-    """Matches draw their seed from SystemRandom: fix it, for a test whose figures (clicks,
-    pings, the cards dealt) must be the same at every run. A module fixes every one of its
-    tests with ``pytestmark = pytest.mark.usefixtures("fixed_seed")``."""
+def fixed_seed(
+    seeded_matches: None, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest
+) -> None:
+    """One seed for every match (the deal of a test's figures: clicks, pings, the cards
+    dealt). A module gives it to every one of its tests with
+    ``pytestmark = pytest.mark.usefixtures("fixed_seed")``."""
     import random
 
     seed = getattr(request.module, "MATCH_SEED", MATCH_SEED)

@@ -106,11 +106,32 @@ async def play(actor: Any, panel: Any, action: str) -> Any:
     return await by(actor, panel).select(panel, [value], custom_id=custom_id)
 
 
+def target_of(state: RushOutState, seat: int, action: str) -> str:
+    """The card a placement puts the seat's dice on."""
+    placements = ENGINE.view(state, seat)["me"]["placements"]
+    return str(next(p["target"] for p in placements if p["action"] == action))
+
+
+async def open_page_with(env: Any, actor: Any, panel: Any, target: str) -> Any:
+    """With dice picked, open the page that shows a placement onto this card: the card's
+    ways (a Joker counting as one symbol or another), else the cards past the budget."""
+    for page in (f"@{target}", "@+"):
+        steps = [cid for cid in custom_ids(panel) if cid.startswith("rt:stepb:")]
+        step = next((cid for cid in steps if cid.endswith(page)), None)
+        if step is not None:
+            await by(actor, panel).click(panel, custom_id=step)
+            return fresh(env, panel)
+    return panel
+
+
 async def play_placing(env: Any, actor: Any, panel: Any, state: RushOutState, action: str) -> Any:
-    """``play``, picking the placement's dice first when it is not offered at once."""
+    """``play``, picking the placement's dice first when it is not offered at once, and
+    opening the page that shows it when the dice fit more than the panel shows."""
     seat = next(s for s in range(state.players) if action in ENGINE.legal_actions(state, s))
     if action not in offered(fresh(env, panel)) and action.startswith("place "):
-        await pick_dice(env, actor, panel, faces_of(state, seat, action))
+        panel = await pick_dice(env, actor, panel, faces_of(state, seat, action))
+        if action not in offered(panel):
+            panel = await open_page_with(env, actor, panel, target_of(state, seat, action))
     return await play(actor, fresh(env, panel), action)
 
 

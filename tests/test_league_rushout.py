@@ -23,20 +23,12 @@ from bot.table.leagues import game_rules, pairing, season
 from bot.table.leagues.pairing import Contender
 from bot.table.leagues.standings import Played, standings, table_points
 from bot.table.matches import MatchService
-from tests.conftest import MATCH_SEED, Clock, click_at_random
+from tests.conftest import Clock, click_at_random
 from tests.test_league_core import NAMES, league_of, play_round
 from tests.test_league_service import DAY, PLAYERS, Threads, new_league, play_season, services
 
 ENGINE: Any = GAMES["rushout"]
 HOUR = 3600
-
-
-@pytest.fixture
-def seeded_matches(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each match its own seed, the same ones at every run (``fixed_seed`` gives every
-    match one seed: every Rush Out! table would then play the same game)."""
-    seeds = iter(range(MATCH_SEED, MATCH_SEED + 10_000))
-    monkeypatch.setattr("bot.table.matches.random.SystemRandom", lambda: random.Random(next(seeds)))
 
 
 def asked(**changes: Any) -> dict[str, Any]:
@@ -218,7 +210,6 @@ async def ended(matches: MatchService, match_id: int | None) -> tuple[Any, Outco
     return state, outcome
 
 
-@pytest.mark.usefixtures("seeded_matches")
 async def test_a_rushout_swiss_of_six_is_played_to_its_end_in_pulses_by_the_ai() -> None:
     store, clock = MemoryStore(), Clock()
     matches, leagues = services(store, clock)
@@ -253,7 +244,6 @@ async def test_a_rushout_swiss_of_six_is_played_to_its_end_in_pulses_by_the_ai()
         assert await store.rank_of(1, "rushout", person) is not None
 
 
-@pytest.mark.usefixtures("seeded_matches")
 async def test_a_rushout_match_still_going_at_the_deadline_is_finished_through_its_pulses() -> None:
     store, clock = MemoryStore(), Clock()
     matches, leagues = services(store, clock)
@@ -287,7 +277,6 @@ async def test_a_rushout_match_still_going_at_the_deadline_is_finished_through_i
     assert ENGINE.dump(replayed) == ENGINE.dump(state)
 
 
-@pytest.mark.usefixtures("seeded_matches")
 async def test_at_the_deadline_a_pulse_due_to_end_is_ended_when_no_seat_can_act(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
