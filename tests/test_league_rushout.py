@@ -130,9 +130,11 @@ def test_a_rushout_swiss_of_six_over_three_rounds_hand_checked() -> None:
        are the sorcerers. E and A win (H) against F; C wins (S).
 
     Everybody sat first once. Points, a win 1 for each winner: A 1+0+1, B 0+1+0, C 0+0+1,
-    D 0, E 1+1+1, F 1+0+0. Buchholz: the mean of the others' final scores at each table,
-    e.g. A: (1+1)/2 + (3+1)/2 + (1+3)/2 = 5; Sonneborn-Berger: each win times that mean,
-    e.g. A: 1·1 + 1·2 = 3. B and C are level after both tie-breaks: they share 4th.
+    D 0, E 1+1+1, F 1+0+0. Buchholz: the final score of the other camp at each table (a
+    sorcerer's, the heroes' mean; a hero's, the sorcerer's: teammates are not opponents),
+    e.g. A: (1+1)/2 + 3 (E) + 1 (F) = 5, E: 0 (D) + (1+2)/2 + 1 (F) = 5/2; Sonneborn-Berger:
+    each win times that score, e.g. A: 1·1 + 1·1 = 2. B and C are level after both
+    tie-breaks: they share 4th.
     """
     league = league_of(6, {"format": "swiss", "rounds": 3, "table_size": 3}, game="rushout")
     sorcerer_wins = {(1, 1), (2, 1), (2, 2), (3, 2)}
@@ -153,11 +155,11 @@ def test_a_rushout_swiss_of_six_over_three_rounds_hand_checked() -> None:
         for s in season.table_of(league)
     ]
     assert table == [
-        (1, "E", F(3), F(7, 2), F(7, 2), 3, 0, 0),
-        (2, "A", F(2), F(5), F(3), 2, 0, 1),
-        (3, "F", F(1), F(13, 2), F(3, 2), 1, 0, 2),
-        (4, "B", F(1), F(5, 2), F(1, 2), 1, 0, 2),
-        (4, "C", F(1), F(5, 2), F(1, 2), 1, 0, 2),
+        (1, "E", F(3), F(5, 2), F(5, 2), 3, 0, 0),
+        (2, "A", F(2), F(5), F(2), 2, 0, 1),
+        (3, "F", F(1), F(11, 2), F(0), 1, 0, 2),
+        (4, "B", F(1), F(7, 2), F(1, 2), 1, 0, 2),
+        (4, "C", F(1), F(7, 2), F(1, 2), 1, 0, 2),
         (6, "D", F(0), F(4), F(0), 0, 0, 3),
     ]
 

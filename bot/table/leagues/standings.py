@@ -8,12 +8,12 @@ two others tied behind ¼ each (positions 2 and 3, mean 2.5); places 1, 2, 3: 1,
 table always gives k/2 points in all, as a chess game gives one point per two players.
 A bye (the odd one out) and a forfeit win (the opponents left the league) give 1.
 
-**Camps** (Rush Out!: one sorcerer against the heroes; ``game_rules``): the winners are a
-camp, not a shared place. Each winner gets a full win, 1, and everybody else 0, whether
-the sorcerer won alone or the heroes together; a table nobody won is a draw, ½ each. By
-place, a hero's win would be worth less the more heroes there are (five players: ⅝ for a
-win, ⅜ for a loss, against the sorcerer's 1 and 0), which makes a hero's seat count for
-little; by camp, a win is a win in either camp.
+**Camps** (Rush Out!: the sorcerer, in the first seat, against the heroes; ``game_rules``):
+the winners are a camp, not a shared place. Each winner gets a full win, 1, and everybody
+else 0, whether the sorcerer won alone or the heroes together; a table nobody won is a draw,
+½ each. By place, a hero's win would be worth less the more heroes there are (five players:
+⅝ for a win, ⅜ for a loss, against the sorcerer's 1 and 0), which makes a hero's seat count
+for little; by camp, a win is a win in either camp.
 
 Places are the finishing order the table records for every match (``bot.store.ratings``):
 the winners share first place, everybody else the next one, and a person whose seat the AI
@@ -27,12 +27,13 @@ out) comes after everybody. A match nobody won is a draw.
 - round robin: **Sonneborn–Berger**, then **head-to-head** (among the players still tied,
   the points each took from the others in the games they shared).
 
-At a table of three or more, "its opponents' score" is the mean final score of the others
-at the table, and head-to-head counts, for each other tied player met, 1 for finishing
-ahead, ½ for a tie. An unplayed round (a bye, a forfeit win) counts in Buchholz and
-Sonneborn–Berger as a game against a dummy opponent with the player's own final score (the
-"game against oneself" of FIDE's 2023 tie-break regulations). Players still tied after
-every tie-break share their rank (listed by pairing number).
+At a table of three or more, "its opponents' score" is the mean final score of the others at
+the table (at a camp table, of the other camp's: a hero's teammates are not opponents), and
+head-to-head counts, for each other tied player met, 1 for finishing ahead, ½ for a tie. An
+unplayed round (a bye, a forfeit win) counts in Buchholz and Sonneborn–Berger as a game
+against a dummy opponent with the player's own final score (the "game against oneself" of
+FIDE's 2023 tie-break regulations). Players still tied after every tie-break share their
+rank (listed by pairing number).
 """
 
 from __future__ import annotations
@@ -128,8 +129,8 @@ def standings(
             if person in points:
                 points[person] += share
 
-    def opponents_score(played: Played, person: int) -> Fraction:
-        others = [points.get(p, Fraction(0)) for p in played.seats if p != person]
+    def opponents_score(played: Played, seat: int) -> Fraction:
+        others = [points.get(played.seats[other], Fraction(0)) for other in opponents(played, seat)]
         return sum(others, Fraction(0)) / len(others)
 
     buchholz = dict.fromkeys(numbers, Fraction(0))
@@ -144,7 +145,7 @@ def standings(
                 berger[person] += gained[seat] * points[person]
                 record[person][4] += 1
                 continue
-            faced = opponents_score(played, person)
+            faced = opponents_score(played, seat)
             buchholz[person] += faced
             berger[person] += gained[seat] * faced
             record[person][0] += 1
@@ -183,6 +184,15 @@ def standings(
             )
         )
     return table
+
+
+def opponents(played: Played, seat: int) -> list[int]:
+    """The seats a seat played against: everybody else, or at a camp table the other camp
+    (the first seat against the rest: the sorcerer's against the heroes')."""
+    others = [other for other in range(len(played.seats)) if other != seat]
+    if played.camps:
+        return [other for other in others if (other == 0) != (seat == 0)]
+    return others
 
 
 def outcome_column(places: Sequence[int], seat: int) -> int:
