@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings as hypothesis_settings
 
 from bot.app import RushTableBot
 from bot.games import IllegalAction
@@ -22,6 +23,10 @@ from bot.table.matches import MatchService
 
 #: ``postgres_server`` (one cluster per session) and ``postgres_url`` (a fresh database).
 pytest_plugins = ["tests.postgres_server"]
+
+# Property tests draw the same examples at every run, as matches get the same seeds.
+hypothesis_settings.register_profile("repeatable", derandomize=True)
+hypothesis_settings.load_profile("repeatable")
 
 
 def make_bot(database: Path, **overrides: Any) -> RushTableBot:
