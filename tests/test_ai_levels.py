@@ -20,7 +20,16 @@ from bot.games.base import LEVELS, SeededRng
 from bot.games.rushncrush import data as rnc_data
 from bot.games.search import deterministic
 from bot.tools import aistats
-from bot.tools.baselines import BASELINES, MEASURES, MonteCarloPlayer, baseline
+from bot.tools.baselines import (
+    BASELINES,
+    MEASURES,
+    GreedyPlayer,
+    MonteCarloPlayer,
+    baseline,
+    fireship_advantage,
+    fireship_candidates,
+    fireship_random_action,
+)
 
 GAME_NAMES = sorted(GAMES)
 #: The games whose three levels differ and are measured here. Fireship's levels have tests
@@ -195,7 +204,12 @@ def test_easy_still_beats_a_random_player(name: str) -> None:
 
 
 # --- the measuring tools -------------------------------------------------------------------
-@pytest.mark.parametrize("name", sorted(MEASURES))
+#: Fireship's baselines are checked on positions and a ten-round match below: its games
+#: without a round limit are long, and its baselines weigh many actions a move.
+WHOLE_GAMES = sorted(set(MEASURES) - {"fireship"})
+
+
+@pytest.mark.parametrize("name", WHOLE_GAMES)
 @pytest.mark.parametrize("kind", BASELINES)
 def test_each_baseline_plays_legal_actions_to_the_end(name: str, kind: str) -> None:
     game = GAMES[name]
@@ -205,6 +219,134 @@ def test_each_baseline_plays_legal_actions_to_the_end(name: str, kind: str) -> N
     record = aistats.play_duel_match(game, 2, 3, {0: player, 1: player}, set())
     assert record.actions > 0
     assert all(0 <= winner < 2 for winner in record.winners)
+
+
+@pytest.mark.parametrize("name", sorted(MEASURES))
+def test_no_measure_reads_what_its_seat_cannot_see(name: str) -> None:
+    """A baseline's measure of a position is the same in every state its seat cannot tell
+    apart (the others' hidden cards, the deck's order, the dice to come)."""
+    positions = decisions(name, seed=4, wanted=6, stride=4)
+    assert positions
+    advantage = MEASURES[name].advantage
+    for index, (state, seat) in enumerate(positions):
+        scrambled = SCRAMBLES[name](state, seat, random.Random(index))
+        assert advantage(scrambled, seat) == advantage(state, seat), (name, index)
+
+
+# --- Fireship's baselines, on positions ----------------------------------------------------
+def _fireship_scene(**kwargs: Any) -> Any:
+    from bot.games.fireship import scenario
+
+    return scenario(**kwargs)
+
+
+def _fireship_mc() -> MonteCarloPlayer:
+    """The flat MC player, cut short: the rules are checked here, not its strength."""
+    player = baseline("mc", "fireship", mc_seconds=0.0)
+    assert isinstance(player, MonteCarloPlayer)
+    return replace(player, horizon=4, min_playouts=1)
+
+
+def test_fireship_baselines_play_legal_actions() -> None:
+    game = GAMES["fireship"]
+    greedy = baseline("greedy", "fireship")
+    mc = _fireship_mc()
+    positions = decisions("fireship", seed=2, wanted=3, stride=5)
+    assert any(state.phase == "act" for state, _ in positions)
+    for index, (state, seat) in enumerate(positions):
+        legal = game.legal_actions(state, seat)
+        assert greedy(state, seat, random.Random(index)) in legal
+        assert mc(state, seat, random.Random(index)) in legal
+
+
+def test_the_fireship_measure_ignores_the_others_cards_not_how_many() -> None:
+    """The rival's hand swapped for other cards (as many) changes nothing; one card more
+    held by a seat counts for it (how many cards each seat holds is public)."""
+    state = _fireship_scene(pawns=[(0, "boat", "C5"), (1, "plane", "home")], islands={1: 1})
+    state.seats[1].hand = ["non", "plus"]
+    state.deck = [card for card in state.deck if card not in ("boum", "fog")]
+    swapped = GAMES["fireship"].load(GAMES["fireship"].dump(state))
+    swapped.seats[1].hand = ["boum", "fog"]
+    assert fireship_advantage(swapped, 0) == fireship_advantage(state, 0)
+    assert fireship_advantage(swapped, 1) == fireship_advantage(state, 1)
+    richer = GAMES["fireship"].load(GAMES["fireship"].dump(state))
+    richer.seats[0].hand = ["tourbillon"]
+    assert fireship_advantage(richer, 0) > fireship_advantage(state, 0)
+
+
+def test_the_fireship_measure_counts_islands_pawns_and_progress() -> None:
+    near = _fireship_scene(pawns=[(0, "boat", "D5"), (1, "boat", "home")])  # by island 1
+    home = _fireship_scene(pawns=[(0, "boat", "home"), (1, "boat", "home")])
+    assert fireship_advantage(near, 0) > fireship_advantage(home, 0) == 0
+    island = _fireship_scene(pawns=[(0, "boat", "J12"), (1, "boat", "home")], islands={5: 0})
+    assert fireship_advantage(island, 0) > fireship_advantage(near, 0)
+    assert fireship_advantage(island, 1) == -fireship_advantage(island, 0)
+
+
+def test_the_fireship_candidates_keep_every_move_greedy_may_prefer() -> None:
+    """Of each pawn's moves the baselines weigh one that the measure likes best: the best
+    over the candidates is the best over every legal action (the pruning changes nothing
+    but greedy's tie-break); every action but moves and whirlpools is kept."""
+    game = GAMES["fireship"]
+    positions = [
+        (state, seat)
+        for state, seat in decisions("fireship", seed=6, wanted=12, stride=2)
+        if any(a.startswith("move ") for a in game.legal_actions(state, seat))
+    ][:3]
+    assert positions
+    for index, (state, seat) in enumerate(positions):
+        legal = game.legal_actions(state, seat)
+        kept = fireship_candidates(state, seat, legal, random.Random(index))
+        assert set(kept) <= set(legal) and len(kept) < len(legal)
+        others = {a for a in legal if not a.startswith(("move ", "tourbillon "))}
+        assert others <= set(kept)
+        moves = [a for a in legal if a.startswith("move ")]
+
+        def worth(action: str, state: Any = state, seat: int = seat) -> float:
+            return fireship_advantage(game.apply(state, seat, action), seat)
+
+        best = max(worth(a) for a in moves)
+        assert max(worth(a) for a in kept if a.startswith("move ")) == best
+
+
+def test_fireship_play_outs_draw_legal_actions() -> None:
+    game = GAMES["fireship"]
+    rng = random.Random(3)
+    for state, _ in decisions("fireship", seed=8, wanted=2, stride=9):
+        for _ in range(40):
+            acting = game.to_act(state)
+            if not acting:
+                break
+            seat = min(acting)
+            action = fireship_random_action(state, seat, rng)
+            assert action in game.legal_actions(state, seat)
+            state = game.apply(state, seat, action)
+
+
+def test_the_fireship_greedy_takes_a_winning_move() -> None:
+    game = GAMES["fireship"]
+    greedy = baseline("greedy", "fireship")
+    assert isinstance(greedy, GreedyPlayer)
+    # Red's last pawn, and no island: a Boum sinks it and wins (no die).
+    state = _fireship_scene(pawns=[(0, "boat", "J12"), (1, "boat", "C9"), (1, "plane", "home")])
+    state = game.apply(state, 0, "roll")
+    del state.pawns["R2"]
+    state.seats[0].badges["boum"] = 1
+    state.touched()
+    assert greedy(state, 0, random.Random(1)) == "boum badge R1"
+    # Blue holds eight islands; its battleship by the ninth attacks it on the blue die.
+    state = _fireship_scene(
+        pawns=[(0, "battleship", "N15"), (0, "boat", "home"), (1, "boat", "home")],
+        islands=dict.fromkeys(range(1, 9), 0),
+    )
+    state = game.apply(state, 0, "roll")
+    assert greedy(state, 0, random.Random(1)).startswith("attack B1 I9")
+
+
+def test_aistats_against_greedy_works_for_fireship(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["fireship", "--level", "normal", "--against", "greedy", "--games", "1", "--seed", "7"]
+    assert aistats.main([*argv, "--option", "rounds=10"]) == 0
+    assert "fireship: normal vs greedy, 2 players, 1 games" in capsys.readouterr().out
 
 
 def test_aistats_prints_the_win_rate_with_its_interval(capsys: pytest.CaptureFixture[str]) -> None:
