@@ -12,6 +12,11 @@ by the engine's AI, by a greedy player and by a flat Monte-Carlo player of its o
 (``bot.tools.rushout_players``), always against the other camp's AI, N matches each; a
 baseline that wins clearly more often than the AI shows a win the AI leaves.
 
+``--sorcerer-level`` and ``--heroes-level`` seat the engine's AI at another level
+(``bot.games.base.LEVELS``) in one camp or both, to measure the levels per camp against the
+same level of the other camp (normal by default); the decisions' CPU time of the levels other
+than normal is printed too.
+
 The rulings want each camp to win 40-60% of the matches everywhere; matches of one cell use
 the seeds ``seed``, ``seed + 1``..., the same in every cell.
 """
@@ -25,11 +30,19 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TypeVar
 
+from bot.games.base import DEFAULT_LEVEL, LEVELS
 from bot.games.rushout.data import MODES
-from bot.tools.rushout_live import HAND_TIME, LiveResult, Policy, ai_policy, play_live
+from bot.tools.rushout_live import (
+    HAND_TIME,
+    LiveResult,
+    Policy,
+    ai_policy,
+    level_policy,
+    play_live,
+)
 from bot.tools.rushout_players import GreedyPlayer, MonteCarloPlayer
 
 GAMES = ("rushout",)
@@ -57,6 +70,8 @@ class Cell:
     sorcerer_wins: int
     rounds: int  # rounds played in all (scenarios have two or three per match)
     seconds: float  # mean match time
+    #: CPU seconds of each decision of the seats whose level is not normal.
+    cpu: tuple[float, ...] = field(default=(), repr=False)
 
     @property
     def rate(self) -> float:
@@ -95,11 +110,24 @@ class Honesty:
         return self.wins / self.matches if self.matches else 0.0
 
 
-def _match(job: tuple[str, int, int, float]) -> LiveResult:
-    mode, players, seed, hand = job
-    _, result = play_live(players, seed, mode, hand_time=hand)
+#: The camps' levels: (sorcerer, heroes).
+Levels = tuple[str, str]
+NORMAL: Levels = (DEFAULT_LEVEL, DEFAULT_LEVEL)
+
+
+def _match(job: tuple[str, int, int, float, Levels]) -> tuple[LiveResult, list[float]]:
+    """A match with each camp's AI at its level, and the CPU seconds of the decisions of
+    the seats not at the normal level. The sorcerer sits at seat 0 (the default)."""
+    mode, players, seed, hand, (sorcerer, heroes) = job
+    cpu: list[float] = []
+    policies: dict[int, Policy] = {}
+    for seat in range(players):
+        level = sorcerer if seat == 0 else heroes
+        if level != DEFAULT_LEVEL:
+            policies[seat] = level_policy(level, cpu)
+    _, result = play_live(players, seed, mode, policies, hand_time=hand)
     assert result is not None
-    return result
+    return result, cpu
 
 
 def _alone(job: tuple[int, int, str, float]) -> float:
@@ -169,12 +197,14 @@ def measure(
     hand: float = HAND_TIME,
     workers: int = 1,
     progress: Callable[[Cell], None] | None = None,
+    levels: Levels = NORMAL,
 ) -> list[Cell]:
-    """Every cell mode x players; ``progress`` sees each cell as soon as it is measured."""
+    """Every cell mode x players; ``progress`` sees each cell as soon as it is measured.
+    ``levels``: the sorcerer's and the heroes' AI levels."""
     cells = []
     for mode in modes:
         for count in players:
-            jobs = [(mode, count, seed + i, hand) for i in range(matches)]
+            jobs = [(mode, count, seed + i, hand, levels) for i in range(matches)]
             cell = _cell(mode, count, _run(_match, jobs, workers))
             if progress is not None:
                 progress(cell)
@@ -182,7 +212,8 @@ def measure(
     return cells
 
 
-def _cell(mode: str, players: int, results: Sequence[LiveResult]) -> Cell:
+def _cell(mode: str, players: int, played: Sequence[tuple[LiveResult, list[float]]]) -> Cell:
+    results = [result for result, _ in played]
     return Cell(
         mode,
         players,
@@ -190,11 +221,25 @@ def _cell(mode: str, players: int, results: Sequence[LiveResult]) -> Cell:
         sum(1 for r in results if r.winner == "sorcerer"),
         sum(r.rounds for r in results),
         statistics.fmean(r.seconds for r in results) if results else 0.0,
+        tuple(seconds for _, cpu in played for seconds in cpu),
+    )
+
+
+def cpu_line(cpu: Sequence[float]) -> str:
+    """The decisions' CPU times: median, 95th percentile and longest, in milliseconds."""
+    ordered = sorted(cpu)
+    if not ordered:
+        return "no decision timed"
+    p95 = ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
+    return (
+        f"{len(ordered)} decisions: p50 {1000 * statistics.median(ordered):.1f} ms, "
+        f"p95 {1000 * p95:.1f} ms, max {1000 * ordered[-1]:.1f} ms CPU"
     )
 
 
 def _report(cell: Cell) -> None:
-    print(f"{cell.mode} {cell.players}p: {cell.rate:.0%}", file=sys.stderr, flush=True)
+    timed = f" ({cpu_line(cell.cpu)})" if cell.cpu else ""
+    print(f"{cell.mode} {cell.players}p: {cell.rate:.0%}{timed}", file=sys.stderr, flush=True)
 
 
 def unopposed(
@@ -216,10 +261,11 @@ def unopposed(
     return found
 
 
-def table(cells: Sequence[Cell], alone: Sequence[Unopposed]) -> str:
+def table(cells: Sequence[Cell], alone: Sequence[Unopposed], levels: Levels = NORMAL) -> str:
     players = sorted({cell.players for cell in cells})
+    against = "AI against AI" if levels == NORMAL else f"sorcerer {levels[0]}, heroes {levels[1]}"
     lines = [
-        "Sorcerer wins at live pace (AI against AI; 95% Wilson interval; mean match time)",
+        f"Sorcerer wins at live pace ({against}; 95% Wilson interval; mean match time)",
         f"{'mode':<12}" + "".join(f"{f'{p} players':>26}" for p in players),
     ]
     for mode in dict.fromkeys(cell.mode for cell in cells):
@@ -232,6 +278,9 @@ def table(cells: Sequence[Cell], alone: Sequence[Unopposed]) -> str:
         lines.append(row)
     if cells:
         lines.append(f"({cells[0].matches} matches a cell)")
+    cpu = [seconds for cell in cells for seconds in cell.cpu]
+    if cpu:
+        lines.append(f"Levels other than normal: {cpu_line(cpu)}")
     if alone:
         lines.append("")
         lines.append("Training 1, each camp alone: mean seconds to empty its deck")
@@ -264,6 +313,12 @@ def main(argv: Sequence[str]) -> int:
     )
     parser.add_argument("--honesty-mode", default="training2", help="its mode (training2)")
     parser.add_argument("--honesty-players", type=int, default=4, help="its players (4)")
+    parser.add_argument(
+        "--sorcerer-level", choices=LEVELS, default=DEFAULT_LEVEL, help="the sorcerer's AI"
+    )
+    parser.add_argument(
+        "--heroes-level", choices=LEVELS, default=DEFAULT_LEVEL, help="the heroes' AI"
+    )
     args = parser.parse_args(list(argv))
     modes = _csv(args.modes)
     unknown = [mode for mode in modes if mode not in MODES]
@@ -286,13 +341,16 @@ def main(argv: Sequence[str]) -> int:
         )
         print(honesty_table(checked, args.honesty_mode, args.honesty_players), flush=True)
     if args.matches:
-        cells = measure(modes, players, args.matches, args.seed, args.hand, args.jobs, _report)
+        levels = (args.sorcerer_level, args.heroes_level)
+        cells = measure(
+            modes, players, args.matches, args.seed, args.hand, args.jobs, _report, levels
+        )
         alone_matches = args.matches if args.unopposed is None else args.unopposed
         alone = (
             unopposed(players, alone_matches, args.seed, args.hand, args.jobs)
             if alone_matches
             else []
         )
-        print(table(cells, alone))
+        print(table(cells, alone, levels))
     print(f"({time.perf_counter() - started:.0f} s)", file=sys.stderr)
     return 0

@@ -27,6 +27,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Final
 
+from bot.games.base import DEFAULT_LEVEL
 from bot.games.rushout import GAME, RushOutState
 from bot.games.rushout.state import THROW
 
@@ -43,6 +44,22 @@ Policy = Callable[[RushOutState, int, random.Random], str]
 def ai_policy(state: RushOutState, seat: int, rng: random.Random) -> str:
     """The engine's own AI (``bot_action``)."""
     return GAME.bot_action(state, seat, rng)
+
+
+def level_policy(level: str, cpu: list[float] | None = None) -> Policy:
+    """The engine's AI at ``level`` (``bot.games.base.LEVELS``); ``cpu``, when given, gets
+    each decision's CPU seconds."""
+    if level == DEFAULT_LEVEL and cpu is None:
+        return ai_policy
+
+    def policy(state: RushOutState, seat: int, rng: random.Random) -> str:
+        before = time.process_time()
+        action = GAME.bot_action(state, seat, rng, level=level)
+        if cpu is not None:
+            cpu.append(time.process_time() - before)
+        return action
+
+    return policy
 
 
 @dataclass

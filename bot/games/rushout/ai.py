@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Final
 
 from bot.games.base import IllegalAction
@@ -25,7 +26,7 @@ from bot.games.rushout.state import (
     Side,
     camp_side,
     committed_target,
-    dice_to_throw,
+    condemned,
     die_fits,
     dragon_blocks,
     find_target,
@@ -34,6 +35,7 @@ from bot.games.rushout.state import (
     seat_dice,
     side_symbols,
     targets,
+    total_dice,
 )
 
 #: What completing a card is worth, in trials (a trial, a spell: one step of a camp's deck),
@@ -136,8 +138,17 @@ def _throws(state: RushOutState, seat: int, symbols: list[str], dice: int) -> fl
 
 
 def _hands(state: RushOutState) -> dict[int, int]:
-    """Each seat's dice it may throw (not on a card, not condemned), counted once a move."""
-    return {seat: dice_to_throw(state, seat) for seat in range(state.players)}
+    """Each seat's dice it may throw (not on a card, not condemned), counted once a move
+    (``dice_to_throw`` of every seat, in one look at the table)."""
+    hands = {
+        seat: total_dice(state, seat) - condemned(state, seat) for seat in range(state.players)
+    }
+    for _, play in targets(state):
+        for side in (play.hero, play.sorcerer):
+            for die in side:
+                if die is not None:
+                    hands[die.seat] -= 1
+    return hands
 
 
 def _free_heroes(state: RushOutState, seat: int, hands: dict[int, int]) -> list[int]:
@@ -200,10 +211,23 @@ def _worth(state: RushOutState, seat: int, code: str, play: Play, eta: float) ->
     return _target_value(state, seat, code, play) / (1.0 + eta)
 
 
-def _best_placement(state: RushOutState, seat: int) -> str | None:
-    """The placement that saves the most throws on a card, weighed by the card's worth;
-    None when no placement saves any (then the seat throws again)."""
-    best: tuple[float, str] | None = None
+@dataclass(frozen=True)
+class Scored:
+    """A placement as the normal AI weighs it: ``score`` (throws saved on the card, weighed
+    by its worth), ``eta`` (throws the card still needs after it: 0, it completes the card),
+    ``filled`` (slots it fills)."""
+
+    score: float
+    action: str
+    eta: float
+    filled: int
+
+
+def scored_placements(state: RushOutState, seat: int) -> list[Scored]:
+    """The placements of the seat's last throw that leave a card it can still complete,
+    with the normal AI's score, in ``placements`` order (none on a card that can never be
+    completed, none that leaves the seat nothing to throw with a card still open)."""
+    found = []
     committed = committed_target(state, seat)
     hands = _hands(state)
     for placement in placements(state, seat):
@@ -219,11 +243,20 @@ def _best_placement(state: RushOutState, seat: int) -> str | None:
         before = _eta(state, seat, placement.target, play, side, (), hands, not joining)
         value = _target_value(state, seat, placement.target, play)
         score = value * (min(SAVING_CAP, before) - eta) - 0.01 * eta
-        if best is None or score > best[0]:
-            best = (score, placement.action)
-    if best is None or best[0] <= 0:
+        found.append(Scored(score, placement.action, eta, len(placement.slots)))
+    return found
+
+
+def _best_placement(state: RushOutState, seat: int) -> str | None:
+    """The placement that saves the most throws on a card, weighed by the card's worth;
+    None when no placement saves any (then the seat throws again)."""
+    best: Scored | None = None
+    for scored in scored_placements(state, seat):
+        if best is None or scored.score > best.score:
+            best = scored
+    if best is None or best.score <= 0:
         return None
-    return best[1]
+    return best.action
 
 
 def _push_value(state: RushOutState, option: str) -> float:

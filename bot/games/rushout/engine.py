@@ -30,7 +30,7 @@ from bot.games.rushout.actions import (
     refusal,
     system_actions,
 )
-from bot.games.rushout.ai import choose_action
+from bot.games.rushout.levels import level_action
 from bot.games.rushout.rules import choose_pools, start_round
 from bot.games.rushout.save import dump_state, load_state
 from bot.games.rushout.state import (
@@ -226,9 +226,9 @@ class RushOut:
     def bot_action(
         self, state: RushOutState, seat: int, rng: random.Random, level: str = "normal"
     ) -> str:
-        """The AI's action; every level (``bot.games.base.LEVELS``) plays as ``normal`` for
-        now."""
-        return choose_action(state, seat, legal_now(state, seat), rng)
+        """The AI's action at ``level`` (``bot.games.base.LEVELS``): see
+        :mod:`bot.games.rushout.levels`."""
+        return level_action(state, seat, rng, level)
 
     def dump(self, state: RushOutState) -> dict[str, Any]:
         return dump_state(state)
