@@ -17,6 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import catalog
+from bot.memory import Trimmer, release_freed_memory
 from bot.pictures.painter import BoardPainter
 from bot.settings import Settings
 from bot.store.contract import MatchStore
@@ -99,6 +100,8 @@ class RushTableBot(commands.Bot):
         #: The synced top-level commands' ids by name (``/help`` names commands as
         #: ``</match board:id>``, which each reader's client shows in their language).
         self.command_ids: dict[str, int] = {}
+        #: When to hand freed memory back (``on_interaction``).
+        self.trimmer = Trimmer()
         from cogs._flow import TableFlow
 
         self.painter = BoardPainter(settings.render_processes)
@@ -225,6 +228,12 @@ class RushTableBot(commands.Bot):
             except Exception as error:
                 log.warning("no heartbeat: %s", error)
             await asyncio.sleep(HEARTBEAT_SECONDS)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Now and then, after a click or a command, the memory freed meanwhile goes back
+        to the system (``bot.memory``)."""
+        if self.trimmer.due():
+            await asyncio.to_thread(release_freed_memory)
 
     async def close(self) -> None:
         heartbeat = getattr(self, "_heartbeat", None)

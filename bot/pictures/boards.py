@@ -4,22 +4,26 @@ worker process (or a thread), called by ``bot.pictures.painter.BoardPainter``.""
 
 from __future__ import annotations
 
-import ctypes
 from collections.abc import Mapping
 from typing import Any
 
 from bot.games import GAMES
+from bot.memory import Trimmer, release_freed_memory
 from renderers import PRIVATE_RENDERERS, RENDERERS
 from renderers.base import clear_layers, with_result
 from renderers.base.deflate import BANDS
 
 #: A board label holding the result lines (one per line) of a finished match.
 RESULT_LABEL = "result"
+#: This worker's freed memory, handed back now and then (``bot.memory``).
+TRIMMER = Trimmer()
 
 
 def render_board(game: str, view: Mapping[str, Any], labels: Mapping[str, str] | None) -> bytes:
     png = RENDERERS[game](view, labels)
     result = (labels or {}).get(RESULT_LABEL)
+    if TRIMMER.due():
+        release_freed_memory()
     return with_result(png, result.splitlines()) if result else png
 
 
@@ -33,7 +37,10 @@ def render_boards(
 def render_private(
     game: str, view: Mapping[str, Any], focus: str, labels: Mapping[str, str] | None
 ) -> bytes:
-    return PRIVATE_RENDERERS[game](view, focus, labels)
+    picture = PRIVATE_RENDERERS[game](view, focus, labels)
+    if TRIMMER.due():
+        release_freed_memory()
+    return picture
 
 
 def draw_every_opening() -> int:
@@ -48,7 +55,7 @@ def draw_every_opening() -> int:
     clear_layers()  # ...whose layers this worker need not keep
     for game, render in RENDERERS.items():
         render(openings[game], None)
-    release_free_memory()
+    release_freed_memory()  # the palettes' many large pictures, freed at once
     return len(RENDERERS)
 
 
@@ -56,17 +63,3 @@ def band_stats() -> tuple[int, int, int, int]:
     """This worker's band store (``renderers.base.deflate``): bands taken from it, bands
     mapped and compressed afresh, bands held and the bytes they weigh."""
     return BANDS.hits, BANDS.misses, len(BANDS), BANDS.size
-
-
-def release_free_memory() -> bool:
-    """Give the memory freed since back to the system (glibc only; elsewhere nothing).
-
-    Fitting the palettes at warm-up makes many large pictures that are freed at once, but
-    the C allocator keeps their pages: a worker then held about 180 MB, 108 MB after this.
-    """
-    try:
-        trim = ctypes.CDLL(None).malloc_trim
-    except (OSError, AttributeError):
-        return False
-    trim(0)
-    return True
