@@ -17,7 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import catalog
-from bot.memory import Trimmer, release_freed_memory
+from bot.pictures.memory import Trimmer, release_freed_memory
 from bot.pictures.painter import BoardPainter
 from bot.settings import Settings
 from bot.store.contract import MatchStore
@@ -231,7 +231,7 @@ class RushTableBot(commands.Bot):
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Now and then, after a click or a command, the memory freed meanwhile goes back
-        to the system (``bot.memory``)."""
+        to the system (``bot.pictures.memory``)."""
         if self.trimmer.due():
             await asyncio.to_thread(release_freed_memory)
 

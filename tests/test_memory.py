@@ -1,5 +1,5 @@
 """Freed memory goes back to the system: the bot after an interaction and a render worker
-after a job, each at most every ``TRIM_SECONDS`` (``bot.memory``)."""
+after a job, each at most every ``TRIM_SECONDS`` (``bot.pictures.memory``)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,8 @@ from typing import Any
 
 import pytest
 
-from bot import memory
 from bot.games import GAMES
-from bot.pictures import boards
+from bot.pictures import boards, memory
 from bot.tools.bench_soak import rss_bytes
 from tests.discord_helpers import Table
 

@@ -8,14 +8,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.games import GAMES
-from bot.memory import Trimmer, release_freed_memory
+from bot.pictures.memory import Trimmer, release_freed_memory
 from renderers import PRIVATE_RENDERERS, RENDERERS
 from renderers.base import clear_layers, with_result
 from renderers.base.deflate import BANDS
 
 #: A board label holding the result lines (one per line) of a finished match.
 RESULT_LABEL = "result"
-#: This worker's freed memory, handed back now and then (``bot.memory``).
+#: This worker's freed memory, handed back now and then (``bot.pictures.memory``).
 TRIMMER = Trimmer()
 
 
