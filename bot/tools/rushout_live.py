@@ -29,10 +29,11 @@ from typing import Final
 
 from bot.games.base import DEFAULT_LEVEL
 from bot.games.rushout import GAME, RushOutState
+from bot.games.rushout.levels import HARD_HAND_TIME
 from bot.games.rushout.state import THROW
 
-#: Seconds every non-throw action takes, the same for every seat.
-HAND_TIME: Final = 0.7
+#: Seconds every non-throw action takes, the same for every seat (as in hard's play-outs).
+HAND_TIME: Final = HARD_HAND_TIME
 #: A match longer than this (match seconds) is a bug in a policy or in the engine.
 MAX_SECONDS: Final = 4 * 3600.0
 MAX_ACTIONS: Final = 60_000

@@ -181,7 +181,8 @@ HARD_SMALL: Final = 1.0
 HARD_PLAYOUTS: Final = {3: 12, 4: 10, 5: 8}
 #: Match seconds a play-out lasts (about three throws), every seat on the normal AI.
 HARD_HORIZON: Final = 7.5
-#: The time every action but a throw takes in a play-out (``bot.tools.rushout_live``'s).
+#: The time every action but a throw takes in a play-out (also the balance simulator's,
+#: ``bot.tools.rushout_live``).
 HARD_HAND_TIME: Final = 0.7
 #: How much better than the normal AI's action (in ``lead`` units, a completed card 10) an
 #: alternative must do on average to be played instead.
