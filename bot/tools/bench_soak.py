@@ -14,8 +14,9 @@ counts that must be zero: clicks lost (answered as played, but not in the match'
 clicks doubled (logged more often than played), and boards left unclickable (a match whose
 board lags its state after a catch-up round, or shows other buttons than its state's).
 
-The fake Discord keeps only each channel's newest messages and forgets old interactions
-(real Discord keeps them on its side), so the memory measured is the bot's.
+Every few seconds the fake Discord forgets all but each channel's newest messages and its
+old interactions (real Discord keeps them on its side), so the memory measured is the
+bot's, whatever the sampling.
 """
 
 from __future__ import annotations
@@ -42,6 +43,9 @@ LOOP_SECONDS = 600.0
 #: Messages the fake Discord keeps per channel, and interactions it remembers.
 KEPT_MESSAGES = 6
 KEPT_INTERACTIONS = 400
+#: How often the fake Discord forgets old messages and interactions (seconds): the same
+#: whatever the sampling, so what it holds weighs little and alike in every sample.
+TRIM_DISCORD_SECONDS = 5.0
 #: A stop just after a saved move (a crash before its board) at this share of restarts.
 CRASH_SHARE = 0.5
 
@@ -356,13 +360,15 @@ class Soak:
             await self.open_channels()
             start = time.monotonic()
             end = start + minutes * 60
-            next_sample = start
+            next_sample = next_trim = start
             next_restart = start + restart_every * 60
             clicks = 0
             while time.monotonic() < end:
                 now = time.monotonic()
-                if now >= next_sample:
+                if now >= next_trim:  # what it holds is not the bot's: keep it small
                     self.trim_discord()
+                    next_trim = now + TRIM_DISCORD_SECONDS
+                if now >= next_sample:
                     self.sample(start)
                     next_sample = now + sample_every
                 if now >= next_restart:
