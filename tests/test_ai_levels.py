@@ -32,9 +32,10 @@ from bot.tools.baselines import (
 )
 
 GAME_NAMES = sorted(GAMES)
-#: The games whose three levels differ and are measured here. Fireship's levels have tests
-#: of their own on shorter games (tests/test_fireship_ai_levels.py: its games without a round
-#: limit are long); Rush Out! plays every level as normal for now.
+#: The turn games whose three levels differ and are measured here. Fireship's levels have
+#: tests of their own on shorter games (tests/test_fireship_ai_levels.py: its games without a
+#: round limit are long), and so do Rush Out!'s, a real-time game of camps
+#: (tests/test_rushout_ai_levels.py).
 LEVELLED = ("bugrace", "rushncrush", "ruship")
 
 
