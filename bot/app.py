@@ -105,6 +105,8 @@ class RushTableBot(commands.Bot):
         from cogs._flow import TableFlow
 
         self.painter = BoardPainter(settings.render_processes)
+        if settings.render_processes > 0:  # a hard AI searches in a render worker
+            self.service.think_apart = self.painter.think
         self.table = TableFlow(
             self,
             self.service,

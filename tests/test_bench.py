@@ -22,6 +22,21 @@ async def test_the_live_bench_plays_rush_out_and_draws_its_boards(tmp_path: Path
     assert lines[0].startswith("rushout live: 1 matches of 5 players")
 
 
+async def test_the_live_bench_seats_ais_of_a_level_beside_the_people(tmp_path: Path) -> None:
+    measures, elapsed = await run_live_bench(
+        matches=1,
+        seconds=3.0,
+        database=tmp_path / "bench.db",
+        seed=1,
+        processes=0,
+        ai_level="hard",
+    )
+    assert measures.ai_actions >= 2, "the two hard AIs played"
+    assert measures.reply_ms, "the three people clicked"
+    lines = live_report(measures, 1, elapsed, "hard")
+    assert lines[0].startswith("rushout live: 1 matches of 3 people and 2 hard AIs")
+
+
 async def test_the_mixed_bench_clicks_every_turn_game_claims_timers_and_checks(
     tmp_path: Path,
 ) -> None:

@@ -12,6 +12,7 @@ import logging
 import multiprocessing
 import os
 import pickle
+import random
 import signal
 import threading
 import time
@@ -28,6 +29,7 @@ from bot.pictures.boards import (
     render_boards,
     render_private,
 )
+from bot.pictures.thinking import decide
 from renderers import PRIVATE_RENDERERS, RENDERERS
 
 log = logging.getLogger(__name__)
@@ -136,6 +138,16 @@ class BoardPainter:
         while len(self._drawn) > BOARDS_KEPT:
             self._drawn.popitem(last=False)
         return png
+
+    async def think(
+        self, game: str, data: dict[str, Any], seat: int, rng: random.Random, level: str
+    ) -> str:
+        """A searching AI's action (``MatchService.think_apart``): in a worker, between two
+        boards, away from the bot's GIL; in a thread when drawing in threads."""
+        if self._pool is None:
+            return await asyncio.to_thread(decide, game, data, seat, rng, level)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool, decide, game, data, seat, rng, level)
 
     async def render_private(
         self,

@@ -10,11 +10,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.games.base import SYSTEM_SEAT, clock_of, is_order_action
+from bot.games.base import SYSTEM_SEAT, Game, clock_of, is_order_action
 from bot.store import jsonio
 from bot.store.contract import Match, StaleVersion, UndoRequest
 from bot.table import undo
@@ -74,6 +74,14 @@ class Expired:
     played: list[Played]
 
 
+#: (game, the state as ``dump`` gives it, seat, rng, level) -> the AI's action, decided
+#: elsewhere than in this process (``MatchService.think_apart``).
+ThinkApart = Callable[[str, dict[str, Any], int, random.Random, str], Awaitable[str]]
+#: The levels whose decisions go to ``think_apart`` when there is one: a search holds the
+#: GIL for up to ~150 ms, which a thread would take from the people's clicks.
+THINK_APART_LEVELS = frozenset({"hard"})
+
+
 def ai_rng(match: Match) -> random.Random:
     """The AI's tie-breaks are reproducible from the match seed and public version (a
     standing order set meanwhile changes nothing the AI does)."""
@@ -83,6 +91,10 @@ def ai_rng(match: Match) -> random.Random:
 class MatchService(Lobbies):
     """The table's rules for every game: lobbies (``Lobbies``), play, the AI, resigning,
     moderators, timers and undo."""
+
+    #: Where a searching AI thinks when not in a thread of this process (the bot sets its
+    #: render workers': ``BoardPainter.think``).
+    think_apart: ThinkApart | None = None
 
     # ---------------------------------------------------------------- play
     async def act(
@@ -154,7 +166,11 @@ class MatchService(Lobbies):
         return list(order_actions(state, seat))
 
     async def act_as_ai(self, match_id: int, seat: int) -> Played | None:
-        """The AI plays one action for ``seat`` if that seat is still to act."""
+        """The AI plays one action for ``seat`` if that seat is still to act. In a real-time
+        game a searching AI thinks before it takes the match's lock, as a person thinks
+        before clicking, so the people at its table never wait for its thoughts; what it
+        chose is played if it is still legal then (else it thinks again at its next turn)."""
+        early = await self._think_before_the_lock(match_id, seat)
         async with self.lock(match_id):
             match = await self._get(match_id)
             if match.status != "active":
@@ -163,18 +179,44 @@ class MatchService(Lobbies):
             if seat not in self.engine(match).to_act(state):
                 return None
             engine = self.engine(match)
-            level = ai_level(match, seat)
-            # Off the event loop: a thoughtful (hard) AI move must not stall other matches'
-            # clicks. The thread runs in a copy of this context, so a test's
-            # ``bot.games.search.deterministic()`` reaches it.
-            action = await asyncio.to_thread(
-                engine.bot_action, state, seat, ai_rng(match), level=level
-            )
+            action = early or await self._think(match, engine, state, seat, ai_level(match, seat))
             clock = clock_of(engine)
             now = self.match_time(match)
             if clock is not None and action not in clock.legal_actions_at(state, seat, now):
                 return None  # not yet (a throw's cooldown): see ``ai_ready_at``
             return await self._apply(match, state, seat, action, by_ai=True)
+
+    async def _think_before_the_lock(self, match_id: int, seat: int) -> str | None:
+        """A real-time game's searching AI's action, chosen from the match as it is now
+        without holding its lock; None when the AI is to think under the lock (a turn
+        game, a quick level, no process to think in, nothing to do)."""
+        if self.think_apart is None:
+            return None
+        match = await self._get(match_id)
+        engine = self.engine(match)
+        level = ai_level(match, seat)
+        if match.status != "active" or clock_of(engine) is None or level not in THINK_APART_LEVELS:
+            return None
+        try:
+            state = self.load_state(match)
+        except MatchFrozen:
+            return None  # frozen under the lock, as ever
+        if seat not in engine.to_act(state):
+            return None
+        return await self._think(match, engine, state, seat, level)
+
+    async def _think(
+        self, match: Match, engine: Game[Any], state: Any, seat: int, level: str
+    ) -> str:
+        """The AI's action, off the event loop: a search (hard) in another process when the
+        bot has one for it, so that it never holds the GIL the people's clicks need; else
+        in a thread, which runs in a copy of this context (a test's
+        ``bot.games.search.deterministic()`` reaches it)."""
+        if self.think_apart is not None and level in THINK_APART_LEVELS:
+            return await self.think_apart(
+                match.game, engine.dump(state), seat, ai_rng(match), level
+            )
+        return await asyncio.to_thread(engine.bot_action, state, seat, ai_rng(match), level=level)
 
     async def act_system(self, match_id: int, action: str | None = None) -> Played | None:
         """A real-time game's system action: ``action`` (a chat message's), or the one due

@@ -382,6 +382,11 @@ def arguments() -> argparse.ArgumentParser:
         help="Rush Out! live: --matches matches of 5 players clicking as fast as allowed",
     )
     parser.add_argument(
+        "--live-ai",
+        choices=("easy", "normal", "hard"),
+        help="with --live: two seats of each match are AIs of this level",
+    )
+    parser.add_argument(
         "--replay",
         action="store_true",
         help="time the replay of a long match (200 turns) of each turn game, on one core",
@@ -552,7 +557,8 @@ def live(args: argparse.Namespace) -> int:
                 database=Path(folder) / "bench.db",
                 seed=args.seed,
                 processes=args.processes,
+                ai_level=args.live_ai,
             )
         )
-    print("\n".join(live_report(measures, args.matches, elapsed)))
+    print("\n".join(live_report(measures, args.matches, elapsed, args.live_ai)))
     return 0
