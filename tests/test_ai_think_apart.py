@@ -97,3 +97,16 @@ async def test_a_turn_games_hard_ai_thinks_apart_and_a_normal_one_at_home(
         assert played is not None and played.seat == 1, level
         assert thinker.asked == asked, level
         await service.resign(match_id, ALICE)
+
+
+async def test_a_hard_ai_still_plays_when_its_workers_are_gone(
+    service: MatchService, caplog: pytest.LogCaptureFixture
+) -> None:
+    async def broken(*args: Any) -> str:
+        raise RuntimeError("a process pool was terminated abruptly")
+
+    service.think_apart = broken
+    match_id = await new_match(service, "bugrace", {}, "hard", people=1)
+    played = await service.act_as_ai(match_id, 1)
+    assert played is not None and played.seat == 1, "it thought in a thread instead"
+    assert "could not think apart" in caplog.text

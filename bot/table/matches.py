@@ -213,9 +213,12 @@ class MatchService(Lobbies):
         in a thread, which runs in a copy of this context (a test's
         ``bot.games.search.deterministic()`` reaches it)."""
         if self.think_apart is not None and level in THINK_APART_LEVELS:
-            return await self.think_apart(
-                match.game, engine.dump(state), seat, ai_rng(match), level
-            )
+            try:
+                return await self.think_apart(
+                    match.game, engine.dump(state), seat, ai_rng(match), level
+                )
+            except Exception:  # a worker gone: the AI still plays
+                log.exception("match %s: the AI could not think apart; it thinks here", match.id)
         return await asyncio.to_thread(engine.bot_action, state, seat, ai_rng(match), level=level)
 
     async def act_system(self, match_id: int, action: str | None = None) -> Played | None:
