@@ -11,7 +11,7 @@ from PIL import Image
 
 from renderers.base import canvas
 from renderers.base.canvas import Canvas, Stamp, _frame, _make_stamp, _moved, _stroke_stamp
-from renderers.base.colours import Colour, Point
+from renderers.base.colours import BACKGROUND, Colour, Point
 
 
 def pieces(stamp: Stamp) -> list[tuple[int, int, str, tuple[int, int], bytes]]:
@@ -99,3 +99,22 @@ def test_a_canvas_may_draw_on_its_base_itself() -> None:
     owned.rect((5, 5, 20, 20), (200, 10, 10))
     copied.rect((5, 5, 20, 20), (200, 10, 10))
     assert owned.finish().tobytes() == copied.finish().tobytes()
+
+
+@pytest.mark.parametrize("anchor", ["la", "mm", "rm", "ls", "ms"])
+def test_a_canvas_writes_words_exactly_as_pillow_draws_them(anchor: str) -> None:
+    """Cached words (their coverage from FreeType in one pass) are the pixels Pillow's own
+    ``ImageDraw.text`` writes at the same place, accents, digits and blanks included."""
+    from PIL import ImageDraw
+
+    from renderers.base.text import font
+
+    words = ["Élodie", "Round 2 · play", "player 123·4", "AI 1 (hard)", "j", " ", "9 ✓"]
+    ours = Canvas(420, 60 * len(words))
+    theirs = Image.new("RGB", ours.image.size, BACKGROUND)
+    draw = ImageDraw.Draw(theirs)
+    for index, (word, size) in enumerate(zip(words, [14, 18, 22, 27, 36, 18, 22], strict=True)):
+        xy = (210, 30 + 60 * index)
+        ours.text(xy, word, size, (240, 228, 66), anchor)
+        draw.text(xy, word, (240, 228, 66), font=font(size, True), anchor=anchor)
+    assert ours.finish().tobytes() == theirs.tobytes()
