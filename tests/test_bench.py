@@ -229,3 +229,29 @@ def test_a_sampled_board_is_drawn_the_old_way_and_the_new_with_the_same_pixels()
     assert abs(row.new_bytes - row.old_bytes) <= 0.1 * row.old_bytes
     (line,) = side_by_side_lines([row])
     assert line.startswith("bugrace render, old → new") and line.endswith("identical: 1/1")
+
+
+def test_the_bench_counts_a_render_workers_memory_once_and_shared_pages_apart() -> None:
+    """The bench's memory figure covers the bot's children (its render workers): a child
+    holding 40 MB adds about 40 MB to both figures; resident sizes added up count shared
+    pages in each process, so they are never below the proportional sizes added up."""
+    import subprocess
+    import sys
+
+    from bot.tools.bench import tree_memory
+
+    if not Path("/proc/self/smaps_rollup").exists():
+        pytest.skip("proportional sizes are read from Linux's /proc")
+    before = tree_memory()
+    script = "held = b'rush' * (10 * 2**20)\nprint('ready', flush=True)\ninput()"
+    child = subprocess.Popen(
+        [sys.executable, "-c", script], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert child.stdout is not None and child.stdout.readline() == "ready\n"
+        during = tree_memory()
+    finally:
+        child.communicate("\n")
+    assert during.rss_kb >= during.pss_kb > 0
+    assert during.pss_kb - before.pss_kb > 38 * 1024
+    assert during.rss_kb - before.rss_kb > 38 * 1024

@@ -156,19 +156,19 @@ class Bench:
         assert user is not None
         return user, self.rng.choice(engine.legal_actions(state, seat))
 
-    async def run(self, timers: TimerLoop) -> tuple[float, int]:
+    async def run(self, timers: TimerLoop) -> tuple[float, TreeMemory]:
         """Clicks at the plan's steady rate, the timer loop running meanwhile: the seconds
-        from the first click to the last answer, and the peak RSS (KB) of this process and
+        from the first click to the last answer, and the peak memory of this process and
         its render workers."""
         rate = self.plan.rate
         stop = asyncio.Event()
         timing = asyncio.create_task(timers.every_second(stop))
         clicks: set[asyncio.Task[None]] = set()
         started = time.perf_counter()
-        peak_kb = tree_rss_kb()
+        peak = tree_memory()
         for index in range(int(rate * self.plan.seconds)):
             if index % max(1, int(rate)) == 0:
-                peak_kb = max(peak_kb, tree_rss_kb())
+                peak = peak.most(tree_memory())
             delay = started + index / rate - time.perf_counter()
             if delay > 0:
                 await asyncio.sleep(delay)
@@ -182,7 +182,7 @@ class Bench:
         elapsed = time.perf_counter() - started
         stop.set()
         await timing
-        return elapsed, max(peak_kb, tree_rss_kb())
+        return elapsed, peak.most(tree_memory())
 
     async def cpu_by_game(self, clicks: int) -> None:
         """``clicks`` clicks of each game, one at a time, with the CPU the bot process
@@ -251,7 +251,7 @@ async def run_shard(
             await ready()
             workers = painter.worker_pids()
             bot, work = time.process_time(), cpu_seconds(workers)
-            elapsed, peak_kb = await bench.run(TimerLoop(store, plan, bench.measures))
+            elapsed, peak = await bench.run(TimerLoop(store, plan, bench.measures))
             bench.measures.bot_cpu_s = time.process_time() - bot
             bench.measures.worker_cpu_s = cpu_seconds(workers) - work
             bench.measures.bands = list(await painter.band_stats())
@@ -263,7 +263,7 @@ async def run_shard(
         [(game, after, dict(names)) for game, _, after, names in bench.samples]
     )
     bench.measures.side_by_side = [row.to_json() for row in side_by_side(bench.samples)]
-    return ShardReport(plan.name, elapsed, peak_kb, bench.measures)
+    return ShardReport(plan.name, elapsed, peak.rss_kb, bench.measures, peak.pss_kb)
 
 
 @dataclass
@@ -328,25 +328,59 @@ def cpu_seconds(pids: list[int]) -> float:
     return total
 
 
-def tree_rss_kb() -> int:
-    """Resident memory now of this process plus its children (the render workers), read
-    from /proc; elsewhere, this process's peak."""
-    me = str(os.getpid())
-    total = 0
+@dataclass(frozen=True)
+class TreeMemory:
+    """The memory of this process and its children (the render workers, Python's resource
+    tracker), in KB: their resident sizes added up (``rss_kb``: pages they share, such as
+    the interpreter's and Pillow's code, counted once for each) and their proportional
+    sizes added up (``pss_kb``: each shared page split between its sharers, so counted
+    once in all: what the machine gives the whole bot)."""
+
+    rss_kb: int
+    pss_kb: int
+
+    def most(self, other: TreeMemory) -> TreeMemory:
+        """Each figure's peak of the two."""
+        return TreeMemory(max(self.rss_kb, other.rss_kb), max(self.pss_kb, other.pss_kb))
+
+
+def tree_memory() -> TreeMemory:
+    """``TreeMemory`` now, read from /proc; elsewhere, this process's peak RSS for both."""
     proc = Path("/proc")
     if not proc.is_dir():
-        return int(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+        peak = int(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+        return TreeMemory(peak, peak)
+    me = str(os.getpid())
+    rss = pss = 0
     for entry in proc.iterdir():
         if not entry.name.isdigit():
             continue
         try:
-            lines = (entry / "status").read_text().splitlines()
-        except OSError:
+            status = _fields((entry / "status").read_text())
+        except OSError:  # gone meanwhile
             continue
-        fields = dict(line.split(":", 1) for line in lines if ":" in line)
-        if entry.name == me or fields.get("PPid", "").strip() == me:
-            total += int(fields.get("VmRSS", "0 kB").split()[0])
-    return total
+        if entry.name != me and status.get("PPid") != me:
+            continue
+        try:
+            sizes = _fields((entry / "smaps_rollup").read_text())
+        except OSError:  # a kernel without it: resident sizes only
+            sizes = {}
+        rss += _kb(sizes.get("Rss") or status.get("VmRSS"))
+        pss += _kb(sizes.get("Pss") or sizes.get("Rss") or status.get("VmRSS"))
+    return TreeMemory(rss, pss)
+
+
+def _fields(text: str) -> dict[str, str]:
+    """A /proc file's ``name: value`` lines."""
+    return {
+        name.strip(): value.strip()
+        for name, value in (line.split(":", 1) for line in text.splitlines() if ":" in line)
+    }
+
+
+def _kb(value: str | None) -> int:
+    """``"1234 kB"`` as 1234 (0 for nothing)."""
+    return int(value.split()[0]) if value else 0
 
 
 def arguments() -> argparse.ArgumentParser:
@@ -487,7 +521,8 @@ def report(result: BenchResult) -> list[str]:
         f"{shard.name}: {len(shard.measures.click_ms)} clicks "
         f"({len(shard.measures.click_ms) / shard.elapsed:.0f}/s), "
         f"click latency {spread(shard.measures.click_ms)}, "
-        f"peak RSS (bot + render workers) {shard.peak_rss_kb / 1024:.0f} MB"
+        f"peak memory (bot + render workers): {shard.peak_pss_kb / 1024:.0f} MB, "
+        f"or {shard.peak_rss_kb / 1024:.0f} MB with shared pages counted in each process"
         for shard in result.reports
     ]
     lines += [check.line() for check in result.checks]

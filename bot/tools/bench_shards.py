@@ -207,8 +207,9 @@ class Measures:
 class ShardReport:
     name: str
     elapsed: float  # seconds from the first click to the last answer
-    peak_rss_kb: int  # the process and its render workers
+    peak_rss_kb: int  # the process and its render workers: resident sizes added up
     measures: Measures
+    peak_pss_kb: int = 0  # ...proportional sizes added up (``bot.tools.bench.TreeMemory``)
 
     def to_json(self) -> dict[str, Any]:
         return {**asdict(self), "measures": self.measures.to_json()}
