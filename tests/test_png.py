@@ -99,6 +99,25 @@ def test_a_band_is_served_only_for_its_very_pixels() -> None:
     assert store.hits == 3 * bands - 1
 
 
+@pytest.mark.parametrize("share", [0.2, 0.5, 0.8])
+def test_a_board_whose_bands_mostly_changed_is_mapped_whole_and_right(share: float) -> None:
+    """A board with a share of its bands changed since the last (a few bands are mapped
+    together; half or more, the whole picture at once): each decodes to its own pixels."""
+    image, palette = drawn("fireship", next(played("fireship", seed=4, boards=1)), {})
+    bands = -(-image.height // BAND_ROWS)
+    changed = image.copy()
+    for band in range(0, round(share * bands)):
+        x, y = (band * 37) % image.width, band * BAND_ROWS + band % BAND_ROWS
+        pixel = changed.getpixel((x, y))
+        assert isinstance(pixel, tuple)
+        changed.putpixel((x, y), (pixel[1], 255 - pixel[0], pixel[2]))
+    store = BandStore()
+    encode_png(image, palette=palette, bands=store)
+    new = encode_png(changed, palette=palette, bands=store)
+    assert_same_picture(new, full_frame_png(changed, palette), changed)
+    assert store.misses == bands + round(share * bands)
+
+
 def test_the_bytes_depend_on_the_picture_alone() -> None:
     """The same picture gives the same bytes from an empty store, a store holding the
     match's last board, or one holding this very board."""

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from itertools import accumulate
 from typing import TYPE_CHECKING, Final
 
 from PIL import Image
@@ -200,20 +201,20 @@ def _map_and_deflate(
     width, height = image.size
     band_bytes = 4 * width * BAND_ROWS
     rows = [min(BAND_ROWS, height - index * BAND_ROWS) for index in missing]
-    if sum(rows) == height:  # all of it
-        part = image
+    if 2 * sum(rows) >= height:
+        # Half of it or more: mapping the whole picture costs less than gathering the bands.
+        filtered = _filtered_rows(image.quantize(palette=palette.mapper, dither=Image.Dither.NONE))
+        starts = [index * BAND_ROWS * (width + 1) for index in missing]
     else:
         joined = b"".join(pixels[i * band_bytes : (i + 1) * band_bytes] for i in missing)
         part = Image.frombytes("RGB", (width, sum(rows)), joined, "raw", "RGBX")
-    filtered = _filtered_rows(part.quantize(palette=palette.mapper, dither=Image.Dither.NONE))
+        filtered = _filtered_rows(part.quantize(palette=palette.mapper, dither=Image.Dither.NONE))
+        starts = [done * (width + 1) for done in accumulate([0, *rows[:-1]])]
     clock.lap("map")
-    made = []
-    start = 0
-    for count in rows:
-        end = start + count * (width + 1)
-        made.append(Band.of(filtered[start:end]))
-        start = end
-    return made
+    return [
+        Band.of(filtered[start : start + count * (width + 1)])
+        for start, count in zip(starts, rows, strict=True)
+    ]
 
 
 def full_frame_png(
