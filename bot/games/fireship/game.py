@@ -21,7 +21,14 @@ from bot.games.base import (
 from bot.games.fireship import data
 from bot.games.fireship.combat import apply_order, order_actions
 from bot.games.fireship.levels import level_action
-from bot.games.fireship.rules import apply_turn_action, legal_actions, new_state, to_act
+from bot.games.fireship.rules import (
+    apply_turn_action,
+    is_turn_action,
+    known_reaches,
+    legal_actions,
+    new_state,
+    to_act,
+)
 from bot.games.fireship.save import dump_state, load_state
 from bot.games.fireship.state import (
     HOME,
@@ -75,7 +82,7 @@ class Fireship:
             apply_order(new, seat, action)
             return new
         require(seat in self.to_act(state), "It is not your turn.", "not_your_turn", seat=seat)
-        if action not in self.legal_actions(state, seat):
+        if not is_turn_action(state, seat, action):  # the seat is to act: checked above
             gone = gone_pawn(state, action)
             if gone is not None:
                 raise IllegalAction("That pawn has left the board.", "pawn_gone", pawn=gone)
@@ -83,6 +90,8 @@ class Fireship:
                 f"'{action[:60]}' is not possible now.", "illegal_action", action=action[:60]
             )
         new = clone(state)
+        if action.startswith("move "):  # the move first reads its pawn's reach, just checked
+            new.cache.update(known_reaches(state))
         apply_turn_action(new, seat, action)
         return new
 

@@ -116,6 +116,16 @@ def reach(state: FireshipState, pawn: Pawn, points: int | None = None) -> dict[C
     return result
 
 
+def known_reaches(state: FireshipState) -> dict[Any, Any]:
+    """The reaches ``state`` has worked out, for a copy of it not yet changed (a change
+    forgets them: ``FireshipState.touched``)."""
+    return {
+        key: value
+        for key, value in state.cache.items()
+        if isinstance(key, tuple) and key[0] == "reach"
+    }
+
+
 def _reach(state: FireshipState, pawn: Pawn, budget: int) -> dict[Cell, int]:
     # Costs are in half-points so doubled speed stays exact: ceil(half / 2) points.
     fast = pawn.kind in state.fast
@@ -650,6 +660,11 @@ def _start_roll(state: FireshipState) -> int:
 
 # --- Action parsing ---------------------------------------------------------------------
 def turn_actions(state: FireshipState, seat: int) -> list[str]:
+    return _turn_actions(state, seat, moves=True)
+
+
+def _turn_actions(state: FireshipState, seat: int, *, moves: bool) -> list[str]:
+    """``turn_actions``, or (``moves`` False) the same list without its moves."""
     if state.phase == START:
         actions = roll_actions(state, seat)
     elif state.phase == CHOOSE:
@@ -661,8 +676,29 @@ def turn_actions(state: FireshipState, seat: int) -> list[str]:
     elif state.phase == END:
         actions = end_actions(state, seat)
     else:
-        actions = move_actions(state, seat) + attack_actions(state, seat) + end_actions(state, seat)
+        actions = move_actions(state, seat) if moves else []
+        actions += attack_actions(state, seat) + end_actions(state, seat)
     return actions + boum_actions(state, seat) + tourbillon_actions(state, seat)
+
+
+def is_turn_action(state: FireshipState, seat: int, action: str) -> bool:
+    """Exactly ``action in turn_actions(state, seat)``, without listing every move: a move
+    computes the reach of its own pawn only, any other action lists no move at all (no
+    other action starts with ``move ``)."""
+    if not action.startswith("move "):
+        return action in _turn_actions(state, seat, moves=False)
+    words = action.split(" ")  # one space apart, as listed: no word of a move is empty
+    if len(words) != 3 or state.points <= 0 or state.attacked or state.phase != ACT:
+        return False
+    _, pawn_id, cell_word = words
+    cell = data.parse_cell(cell_word)
+    if cell is None or data.cell_name(cell) != cell_word:
+        return False
+    named = state.pawns.get(pawn_id)  # pawns are kept under their ids
+    if named is None or named.seat != seat:
+        return False
+    pawn = next((p for p in movers(state, seat) if p.id == pawn_id), None)
+    return pawn is not None and cell in reach(state, pawn)
 
 
 def apply_turn_action(state: FireshipState, seat: int, action: str) -> None:
