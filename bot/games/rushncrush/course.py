@@ -45,13 +45,8 @@ class Course:
         return (lane, self.physical_row(row)) in _loop_rocks(self.faces)
 
     def rock_cells(self) -> list[list[int]]:
-        """Every rock cell of one loop, as [lane, physical row]."""
-        return [
-            [lane, row]
-            for row in range(1, self.loop_rows + 1)
-            for lane in range(1, data.LANES + 1)
-            if self.is_rock(lane, row)
-        ]
+        """Every rock cell of one loop, as [lane, physical row], row by row."""
+        return [[lane, row] for row, lane in _sorted_rocks(self.faces)]
 
 
 @lru_cache(maxsize=64)
@@ -63,6 +58,12 @@ def _loop_rocks(faces: tuple[str, ...]) -> frozenset[Cell]:
         for lane, first, last in data.FACES[face][1]
         for row in range(first, last + 1)
     )
+
+
+@lru_cache(maxsize=64)
+def _sorted_rocks(faces: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
+    """The rock cells of one loop of these faces as (physical row, lane), in order."""
+    return tuple(sorted((row, lane) for lane, row in _loop_rocks(faces)))
 
 
 def parse_course(faces: str, laps: int) -> Course:
