@@ -93,18 +93,22 @@ def needs_new_message(shown: Collection[int] | None, acting: Collection[int]) ->
     return not acting <= shown or (len(acting) == 1 < len(shown))
 
 
-def account_window(lines: list[str], opened: int) -> list[str]:
-    """The lines of its account a board shows: the last ``ACCOUNT_LINES``; but once the
-    turn's own actions would push out the last lines the message was posted with (the
-    others' moves, which a player coming back reads first), it keeps ``ACCOUNT_OPENING`` of
-    those before the turn's latest lines."""
-    if len(lines) <= ACCOUNT_LINES:
+def account_window(lines: list[str], opened: int, room: int = ACCOUNT_LINES) -> list[str]:
+    """The lines of its account a board shows: the last ``room`` (``ACCOUNT_LINES``, less
+    what the board must say of the choice before the players); but once the turn's own
+    actions would push out the last lines the message was posted with (the others' moves,
+    which a player coming back reads first), it keeps ``ACCOUNT_OPENING`` of those before
+    the turn's latest lines."""
+    if len(lines) <= room:
         return lines
+    if room <= 0:
+        return []
     later = len(lines) - opened
-    if opened == 0 or later <= ACCOUNT_LINES - ACCOUNT_OPENING:
-        return lines[-ACCOUNT_LINES:]
-    opening = lines[max(0, opened - ACCOUNT_OPENING) : opened]
-    return opening + lines[len(lines) - (ACCOUNT_LINES - len(opening)) :]
+    opening_room = min(ACCOUNT_OPENING, room - 1)
+    if opened == 0 or opening_room <= 0 or later <= room - opening_room:
+        return lines[-room:]
+    opening = lines[max(0, opened - opening_room) : opened]
+    return opening + lines[len(lines) - (room - len(opening)) :]
 
 
 def view_key(public: View) -> int:
@@ -507,11 +511,12 @@ class BoardPublisher:
         png = await self.painter.render(match.game, public, labels)
         events = presenter.event_lines(public.get("events", []), public, names, tr)
         account, opened = self.account(match, public_key, events)
-        told = account_window(account, opened)
+        prompt = [] if match.status == "finished" else presenter.prompt_lines(public, names, tr)
+        told = account_window(account, opened, ACCOUNT_LINES - len(prompt))
         lines = [tr("board.title", game=engine.title, number=match.id)]
         if len(account) > len(told):
             lines.append(tr("board.more_in_log", count=len(account) - len(told)))
-        lines += [f"• {line}" for line in told]
+        lines += [f"• {line}" for line in [*told, *prompt]]
         view: discord.ui.View | None = None
         acting: tuple[int, ...] = ()
         mentions = discord.AllowedMentions.none()

@@ -142,6 +142,13 @@ class Presenter:
     ) -> list[str]:
         return []
 
+    def prompt_lines(self, view: View, names: list[str], tr: Tr) -> list[str]:
+        """What the players to act need to know of the choice before them (a choice's
+        options explained), a bullet each under the account of the board as it is now,
+        within its lines (``cogs._boards.ACCOUNT_LINES``): unlike ``event_lines``, never
+        kept for the boards that follow."""
+        return []
+
     def render_labels(self, view: View, names: list[str], tr: Tr) -> dict[str, str]:
         """The words drawn in the picture, in the reader's language (``render.<game>.<key>``)."""
         labels = {f"player_{seat}": name for seat, name in enumerate(names)}

@@ -72,7 +72,6 @@ class RushipPresenter(Presenter):
     def event_lines(
         self, events: list[dict[str, Any]], view: View, names: list[str], tr: Tr
     ) -> list[str]:
-        ruship = _ruship_view(view)
         lines = []
         for event in events:
             kind = str(event.get("type"))
@@ -96,11 +95,16 @@ class RushipPresenter(Presenter):
             key = f"ruship.event.{kind}"
             if tr.has(key):
                 lines.append(tr(key, **params))
-        phase: Phase | None = ruship.get("phase")
-        if phase == "power" and events:
-            lines.append(tr("ruship.powers_to_pick"))
-            lines += [_power_line(name, tr) for name in ruship.get("power_pool", [])]
         return lines
+
+    def prompt_lines(self, view: View, names: list[str], tr: Tr) -> list[str]:
+        """While the attacked player picks a Power: what each one left does."""
+        ruship = _ruship_view(view)
+        phase: Phase | None = ruship.get("phase")
+        if phase != "power":
+            return []
+        pool = ruship.get("power_pool", [])
+        return [tr("ruship.powers_to_pick"), *(_power_line(name, tr) for name in pool)]
 
 
 def _ruship_view(view: View) -> RushipPublicView:
@@ -130,7 +134,8 @@ def _move_label(kind: str, choice: Choice, seat: int, tr: Tr) -> str:
 
 
 def _power_line(name: str, tr: Tr) -> str:
-    return f"• **{tr(f'ruship.power.{name}')}**: {tr(f'ruship.power_help.{name}')}"
+    power, help_text = tr(f"ruship.power.{name}"), tr(f"ruship.power_help.{name}")
+    return tr("ruship.power_line", power=power, help=help_text)
 
 
 def _start_params(event: dict[str, Any], names: list[str], tr: Tr) -> dict[str, Any]:

@@ -80,10 +80,35 @@ async def test_the_power_choice_explains_each_power(simcord_env) -> None:
     cog = RushipPresenter()
     view = {"phase": "power", "power_pool": ["reroll", "stack"], "turn": 0}
     event = {"type": "attack", "seat": 0, "from": 15, "to": 19, "die": 4, "count": 1}
-    for tr, words in ((Tr("en"), "reroll one die"), (Tr("fr"), "relancez un dé")):
-        lines = cog.event_lines([event], view, ["alice", "bob"], tr)
+    for tr, words, named in (
+        (Tr("en"), "reroll one die", "**Reroll**: "),
+        (Tr("fr"), "relancez un dé", "**Relance**\u00a0: "),
+    ):
+        lines = cog.prompt_lines(view, ["alice", "bob"], tr)
         assert any(words in line for line in lines)
-        assert len([line for line in lines if line.startswith("• **")]) == 2
+        assert len(lines) == 3 and lines[1].startswith(named)
+        assert not any(words in line for line in cog.event_lines([event], view, ["a", "b"], tr))
+
+
+async def test_the_powers_are_explained_while_picked_then_leave_the_board(simcord_env) -> None:
+    """The attacked player's board lists each Power to pick once; the next boards tell
+    the pick, not the list again."""
+    table = Table(simcord_env)
+    alice, bob = await start_two_humans(table)
+    for _ in range(400):
+        if "Powers to pick from" in table.board().content:
+            break
+        player = on_turn(table, alice, bob)
+        await table.click_action(player, action_buttons(table.board())[0])
+    else:
+        raise AssertionError("no planet was attacked")
+    board = table.board().content
+    assert board.count("Powers to pick from") == 1 and "• •" not in board
+    assert board.index("Powers to pick from") < board.index("👉")
+    picker = on_turn(table, alice, bob)
+    await table.click_action(picker, action_buttons(table.board())[0])
+    board = table.board().content
+    assert "Powers to pick from" not in board and "power." in board  # "took the Stack power."
 
 
 async def test_two_people_play_a_match_to_the_end(simcord_env) -> None:

@@ -309,3 +309,21 @@ def test_a_long_turn_keeps_telling_what_the_others_did_before_it() -> None:
     assert shown[2:] == own[-4:]
     # A board posted after the turn passed: its last lines, the others' moves.
     assert account_window(long_turn, len(long_turn)) == long_turn[-ACCOUNT_LINES:]
+
+
+def test_a_choice_explained_on_the_board_takes_room_from_the_account() -> None:
+    """A board explaining the choice before the players (Ruship's Powers) shows fewer of
+    the account's lines, the others' moves still first while there is room for them."""
+    from cogs._boards import account_window
+
+    posted_with = ["bob drove 3", "carol drove 5", "▶ alice drives"]
+    long_turn = ["older"] * 10 + posted_with + [f"alice's step {n}" for n in range(1, 7)]
+    assert account_window(long_turn, 13, 4) == [
+        "carol drove 5",
+        "▶ alice drives",
+        "alice's step 5",
+        "alice's step 6",
+    ]
+    assert account_window(long_turn, 13, 1) == ["alice's step 6"]
+    assert account_window(long_turn, 13, 0) == []
+    assert account_window(posted_with, 3, 3) == posted_with
