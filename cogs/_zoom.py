@@ -11,7 +11,7 @@ from __future__ import annotations
 import io
 import re
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import discord
 from discord.ext import commands
@@ -20,6 +20,9 @@ from bot.games.base import View
 from bot.i18n import Tr
 from bot.table.errors import MatchNotActive, UnknownAction
 from cogs._inputs import number
+
+if TYPE_CHECKING:  # the host imports these buttons
+    from cogs._host import TableHost
 
 #: A zoom's value in a custom id or a menu: short, plain (an area's name, a row number).
 VALUE = re.compile(r"-?[a-z0-9]{1,8}")
@@ -38,15 +41,21 @@ class ZoomPart:
 
 @runtime_checkable
 class Zooming(Protocol):
+    """A game cog whose board zooms: the host it serves, the words of its pictures and
+    the parts a zoom shows."""
+
     game_name: str
+    bot: TableHost
 
     def zoom_part(self, view: View, seat: int | None, value: str | None, tr: Tr) -> ZoomPart:
         """The part to show: ``value`` picked in the menu, or None for where the clicker
         would look first (their pawns, their car)."""
         ...
 
+    def render_labels(self, view: View, names: list[str], tr: Tr) -> dict[str, str]: ...
 
-def _zooming_cog(interaction: discord.Interaction, game: str) -> Any:
+
+def _zooming_cog(interaction: discord.Interaction, game: str) -> Zooming | None:
     client = interaction.client
     cogs = client.cogs.values() if isinstance(client, commands.Bot) else []
     return next((cog for cog in cogs if isinstance(cog, Zooming) and cog.game_name == game), None)
@@ -138,7 +147,7 @@ async def show_zoom(
     cog = _zooming_cog(interaction, game)
     if cog is None:
         return
-    host = cog.bot  # the cog's ``TableHost`` (not imported: it imports these buttons)
+    host = cog.bot
     flow = host.table
     async with flow.guarded(interaction, match_id):
         match = await host.service.get(match_id)
