@@ -10,19 +10,20 @@ from __future__ import annotations
 
 import io
 import re
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 import discord
 from discord.ext import commands
 
 from bot.games.base import View
 from bot.i18n import Tr
+from bot.pictures.painter import BoardPainter
 from bot.table.errors import MatchNotActive, UnknownAction
+from bot.table.matches import MatchService
 from cogs._inputs import number
-
-if TYPE_CHECKING:  # the host imports these buttons
-    from cogs._host import TableHost
+from cogs._naming import Naming
 
 #: A zoom's value in a custom id or a menu: short, plain (an area's name, a row number).
 VALUE = re.compile(r"-?[a-z0-9]{1,8}")
@@ -39,13 +40,34 @@ class ZoomPart:
     placeholder: str
 
 
+class ZoomFlow(Protocol):
+    """What a zoom uses of the table's flow (``cogs._flow.TableFlow``, which imports these
+    buttons): its guard and its names."""
+
+    naming: Naming
+
+    def guarded(
+        self, interaction: discord.Interaction, match_id: int | None = None
+    ) -> AbstractAsyncContextManager[None]: ...
+
+
+class ZoomHost(Protocol):
+    """What a zoom uses of the bot (``cogs._host.TableHost``)."""
+
+    service: MatchService
+    painter: BoardPainter
+
+    @property
+    def table(self) -> ZoomFlow: ...
+
+
 @runtime_checkable
 class Zooming(Protocol):
     """A game cog whose board zooms: the host it serves, the words of its pictures and
     the parts a zoom shows."""
 
     game_name: str
-    bot: TableHost
+    bot: ZoomHost
 
     def zoom_part(self, view: View, seat: int | None, value: str | None, tr: Tr) -> ZoomPart:
         """The part to show: ``value`` picked in the menu, or None for where the clicker
