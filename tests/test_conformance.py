@@ -232,3 +232,37 @@ def test_a_bad_seat_is_refused_and_never_raises_another_error(name: str) -> None
             game.view(state, bad)
     assert game.dump(state) == before
     json.dumps(game.dump(game.apply(state, acting, action)))  # a good seat still plays
+
+
+def _poke(value: Any) -> None:
+    """Change every list and dict inside ``value`` (what a caller keeping a dump might do)."""
+    if isinstance(value, list):
+        for item in value:
+            _poke(item)
+        value.append("poked")
+    elif isinstance(value, dict):
+        for item in list(value.values()):
+            _poke(item)
+        value["poked"] = True
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_states_dumps_and_loads_share_nothing(name: str) -> None:
+    """Applying an action leaves the state it was applied to as it was, and a dump can be
+    changed afterwards without changing its state (``load`` may build a state of the very
+    data it is given: the store reads each state afresh)."""
+    game = GAMES[name]
+    rng = random.Random(11)
+    players = players_for(game, 1)
+    state = game.new_state(players, 11)
+    for _ in range(60):
+        acting = game.to_act(state)
+        if not acting:
+            break
+        seat = rng.choice(sorted(acting))
+        before = json.dumps(game.dump(state), sort_keys=True)
+        _poke(game.dump(state))
+        assert json.dumps(game.dump(state), sort_keys=True) == before, "a dump shares nothing"
+        following = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+        assert json.dumps(game.dump(state), sort_keys=True) == before, "apply copies the state"
+        state = following

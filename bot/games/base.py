@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import pickle
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
@@ -310,6 +311,17 @@ class SeededRng:
         for i in range(len(items) - 1, 0, -1):
             j = self.randint(0, i)
             items[i], items[j] = items[j], items[i]
+
+
+PlainT = TypeVar("PlainT")
+
+
+def deep_copy(value: PlainT) -> PlainT:
+    """What ``copy.deepcopy`` gives for plain data (dataclasses, lists, dicts, tuples,
+    numbers, strings: an engine's state or its dump), in a third of its time: pickle
+    copies it whole in C."""
+    copied: PlainT = pickle.loads(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
+    return copied
 
 
 def require(condition: bool, message: str, key: str = "illegal", **params: object) -> None:

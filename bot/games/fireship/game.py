@@ -12,6 +12,7 @@ from bot.games.base import (
     IllegalAction,
     Outcome,
     check_level,
+    deep_copy,
     is_order_action,
     is_seat,
     require,
@@ -134,7 +135,8 @@ class Fireship:
         }
 
     def dump(self, state: FireshipState) -> dict[str, Any]:
-        return dump_state(state)
+        """The state as JSON-safe data, sharing nothing with it."""
+        return deep_copy(dump_state(state))
 
     def load(self, data_in: dict[str, Any]) -> FireshipState:
         try:

@@ -10,6 +10,7 @@ from bot.games.base import (
     Outcome,
     SeededRng,
     check_level,
+    deep_copy,
     is_seat,
     require_seat,
     require_viewer,
@@ -116,7 +117,8 @@ class Ruship:
         return level_action(state, seat, rng, check_level(level))
 
     def dump(self, state: RushipState) -> dict[str, Any]:
-        return dump_state(state)
+        """The state as JSON-safe data, sharing nothing with it."""
+        return deep_copy(dump_state(state))
 
     def load(self, data: dict[str, Any]) -> RushipState:
         return load_state(data)

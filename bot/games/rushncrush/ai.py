@@ -3,13 +3,12 @@ dashboard and the move by their expected value, and trades and picks its grid pl
 
 from __future__ import annotations
 
-import copy
 import math
 import random
 from collections import Counter
 from dataclasses import dataclass
 
-from bot.games.base import SeededRng
+from bot.games.base import SeededRng, deep_copy
 from bot.games.rushncrush import data
 from bot.games.rushncrush.course import Cell
 from bot.games.rushncrush.course import _loop_rocks as loop_rocks  # (lane, physical row)
@@ -637,7 +636,7 @@ def determinize(state: RncState, seat: int, rng: random.Random) -> RncState:
     from the equipment it cannot see (the whole deck but its own hand, in a fixed order),
     each car keeping its number of cards, their standing orders the defaults, dice loaded
     in advance forgotten and the random generator reseeded."""
-    world = copy.deepcopy(state)
+    world = deep_copy(state)
     unseen = Counter({kind: data.COPIES_PER_KIND for kind in data.CARD_KINDS})
     unseen.subtract(state.cars[seat].cards)
     pool = [kind for kind in data.CARD_KINDS for _ in range(max(0, unseen[kind]))]

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import copy
 import random
 from typing import Any, overload
 
@@ -13,6 +12,7 @@ from bot.games.base import (
     Outcome,
     SeededRng,
     check_level,
+    deep_copy,
     is_order_action,
     is_seat,
     require,
@@ -139,7 +139,7 @@ class RushNCrush:
             raise IllegalAction(
                 f"'{action[:60]}' is not possible now.", "illegal_action", action=action[:60]
             )
-        new = copy.deepcopy(state)
+        new = deep_copy(state)
         new.cars[seat].orders[parts[1]] = parts[2]
         return new
 
@@ -160,7 +160,7 @@ class RushNCrush:
             raise IllegalAction(
                 f"'{action[:60]}' is not possible now.", "illegal_action", action=action[:60]
             )
-        new = copy.deepcopy(state)
+        new = deep_copy(state)
         new.events = []
         if new.phase == PHASE_TRADE:
             apply_trade(new, seat, action)
