@@ -12,7 +12,6 @@ a quiet machine) and the games' length::
 
 from __future__ import annotations
 
-import math
 import random
 import statistics
 import time
@@ -23,7 +22,7 @@ from typing import Any
 from bot.games import GAMES, Game
 from bot.games.base import LEVELS
 from bot.tools.baselines import BASELINES, Player, baseline
-from bot.tools.figures import percentile
+from bot.tools.figures import percentile, wilson
 
 MAX_ACTIONS = 50_000
 
@@ -178,17 +177,6 @@ class Duel:
             f"games last {statistics.fmean(self.turns or [0]):.1f} turns, "
             f"{statistics.fmean(self.actions or [0]):.0f} actions on average"
         )
-
-
-def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95% for z = 1.96)."""
-    if trials == 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def play_duel_match(

@@ -35,6 +35,7 @@ from typing import TypeVar
 
 from bot.games.base import DEFAULT_LEVEL, LEVELS
 from bot.games.rushout.data import MODES
+from bot.tools.figures import wilson
 from bot.tools.rushout_live import (
     HAND_TIME,
     LiveResult,
@@ -48,18 +49,6 @@ from bot.tools.rushout_players import GreedyPlayer, MonteCarloPlayer
 GAMES = ("rushout",)
 J = TypeVar("J")
 R = TypeVar("R")
-Z95 = 1.959964
-
-
-def wilson(wins: int, matches: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95% by default)."""
-    if matches == 0:
-        return 0.0, 1.0
-    rate = wins / matches
-    denominator = 1 + z * z / matches
-    centre = (rate + z * z / (2 * matches)) / denominator
-    half = z * math.sqrt(rate * (1 - rate) / matches + z * z / (4 * matches**2)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 @dataclass(frozen=True)
