@@ -73,6 +73,8 @@ def around(cells: Iterable[Cell]) -> frozenset[Cell]:
 
 
 ORTHOGONAL: Final = {cell: _orthogonal(cell) for cell in data.SEA}
+#: Every cell within 1 of each cell of the board, the cell included (``around`` of it).
+AROUND_CELL: Final = {(x, y): around(((x, y),)) for x in range(data.SIZE) for y in range(data.SIZE)}
 ISLAND_AROUND: Final = {i: around(data.ISLAND_CELLS[i]) for i in data.ISLAND_IDS}
 #: The sea cells within 1 of each island: where overflight starts and lands.
 ISLAND_RING: Final = {i: frozenset(ISLAND_AROUND[i] & data.SEA) for i in data.ISLAND_IDS}
@@ -285,7 +287,7 @@ def pawn_cells(pawn: Pawn) -> tuple[Cell, ...]:
 
 
 def near_cells(pawn: Pawn) -> frozenset[Cell]:
-    return HOME_AROUND[pawn.seat] if pawn.cell is None else around((pawn.cell,))
+    return HOME_AROUND[pawn.seat] if pawn.cell is None else AROUND_CELL[pawn.cell]
 
 
 def pawns_in_square(state: FireshipState, centre: Cell, reach: int) -> list[Pawn]:
