@@ -372,9 +372,11 @@ def test_a_level_can_be_pitted_against_another() -> None:
 
 
 def test_the_wilson_interval() -> None:
-    low, high = aistats.wilson(50, 100)
+    from bot.tools.figures import wilson
+
+    low, high = wilson(50, 100)
     assert round(low, 3) == 0.404 and round(high, 3) == 0.596
-    assert aistats.wilson(0, 0) == (0.0, 1.0)
+    assert wilson(0, 0) == (0.0, 1.0)
 
 
 # --- the generic searcher ------------------------------------------------------------------

@@ -27,7 +27,8 @@ from bot.games.rushout.data import (
     Card,
     cards_of,
 )
-from bot.tools.balance import BASELINES, main, measure, wilson
+from bot.tools.balance import BASELINES, main, measure
+from bot.tools.figures import wilson
 from bot.tools.rushout_live import HAND_TIME, Policy, play_live
 from bot.tools.rushout_players import GreedyPlayer, MonteCarloPlayer, quick_policy
 
