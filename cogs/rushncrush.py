@@ -476,7 +476,7 @@ class RushNCrushPresenter(Presenter):
             setting = str(orders.get(key, data.ORDERS[key][2]))
             when = tr(f"rushncrush.order_when.{key}.{_setting_kind(setting)}", n=setting)
             card = tr(f"rushncrush.card.{data.ORDERS[key][0]}")
-            lines.append(f"• {ORDER_ICONS[key]} **{card}**: {when}")
+            lines.append(tr("rushncrush.order_line", icon=ORDER_ICONS[key], card=card, when=when))
         return lines
 
     def _trade_lines(self, view: RncPublicView, seat: int | None, tr: Tr) -> list[str]:

@@ -642,3 +642,16 @@ async def test_the_private_panel_shows_the_players_own_dashboard(simcord_env) ->
     await table.lobby_click(alice, "Start")
     panel = await open_panel(table, alice)
     assert [a.filename for a in panel.attachments] == ["panel.png"]
+
+
+def test_standing_orders_read_as_french_is_set() -> None:
+    """Each standing order a line, its card named then what it does: in French with the
+    no-break space a colon takes."""
+    from bot.games.rushncrush import data
+
+    card = data.ORDERS["plate"][0]
+    view: Any = {"hand": [card], "orders": {}}
+    english = RushNCrushPresenter()._order_lines(view, Tr("en"))
+    french = RushNCrushPresenter()._order_lines(view, Tr("fr"))
+    assert english[1].startswith("• 🛡 **Armour plate**: ")
+    assert french[1].startswith("• 🛡 **Plaque de blindage**\u00a0: ")
