@@ -27,7 +27,7 @@ from bot.games.rushout.data import (
     Card,
     cards_of,
 )
-from bot.tools.balance import BASELINES, main, measure
+from bot.tools.balance import BASELINES, cpu_line, main, measure
 from bot.tools.figures import wilson
 from bot.tools.rushout_live import HAND_TIME, Policy, play_live
 from bot.tools.rushout_players import GreedyPlayer, MonteCarloPlayer, quick_policy
@@ -250,3 +250,10 @@ def test_the_rules_page_carries_the_measured_balance() -> None:
     for mode in MODES.values():
         assert re.search(rf"^\| {mode.title} \|( \d+% \[\d+–\d+\] \|){{3}}$", page, re.M), mode
     assert "--honesty" in page
+
+
+def test_the_levels_decision_times_read_in_milliseconds() -> None:
+    assert cpu_line([0.001, 0.1, 0.002]) == (
+        "3 decisions: p50 2.0 ms, p95 100.0 ms, max 100.0 ms CPU"
+    )
+    assert cpu_line([]) == "no decision timed"

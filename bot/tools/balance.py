@@ -24,7 +24,6 @@ the seeds ``seed``, ``seed + 1``..., the same in every cell.
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 import sys
 import time
@@ -35,7 +34,7 @@ from typing import TypeVar
 
 from bot.games.base import DEFAULT_LEVEL, LEVELS
 from bot.games.rushout.data import MODES
-from bot.tools.figures import wilson
+from bot.tools.figures import percentile, wilson
 from bot.tools.rushout_live import (
     HAND_TIME,
     LiveResult,
@@ -216,13 +215,11 @@ def _cell(mode: str, players: int, played: Sequence[tuple[LiveResult, list[float
 
 def cpu_line(cpu: Sequence[float]) -> str:
     """The decisions' CPU times: median, 95th percentile and longest, in milliseconds."""
-    ordered = sorted(cpu)
-    if not ordered:
+    if not cpu:
         return "no decision timed"
-    p95 = ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
     return (
-        f"{len(ordered)} decisions: p50 {1000 * statistics.median(ordered):.1f} ms, "
-        f"p95 {1000 * p95:.1f} ms, max {1000 * ordered[-1]:.1f} ms CPU"
+        f"{len(cpu)} decisions: p50 {1000 * statistics.median(cpu):.1f} ms, "
+        f"p95 {1000 * percentile(list(cpu), 0.95):.1f} ms, max {1000 * max(cpu):.1f} ms CPU"
     )
 
 
