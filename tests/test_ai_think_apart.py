@@ -110,3 +110,22 @@ async def test_a_hard_ai_still_plays_when_its_workers_are_gone(
     played = await service.act_as_ai(match_id, 1)
     assert played is not None and played.seat == 1, "it thought in a thread instead"
     assert "could not think apart" in caplog.text
+
+
+async def test_a_render_worker_decides_what_the_engine_would_here() -> None:
+    """``BoardPainter.think`` in a real worker process: the state travels as its dump and
+    the tie-breaks as the random generator, so the worker's choice is the engine's own."""
+    from bot.games import GAMES
+    from bot.pictures.painter import BoardPainter
+
+    engine: Any = GAMES["ruship"]
+    state, rng = engine.new_state(2, 21), random.Random(21)
+    while len(engine.legal_actions(state, seat := min(engine.to_act(state)))) < 3:
+        state = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
+    here = engine.bot_action(state, seat, random.Random(4), level="hard")
+    painter = BoardPainter(1)
+    try:
+        there = await painter.think("ruship", engine.dump(state), seat, random.Random(4), "hard")
+    finally:
+        painter.close()
+    assert there == here and there in engine.legal_actions(state, seat)
