@@ -35,7 +35,7 @@ from typing import Any
 from PIL import Image
 
 from bot.games import GAMES
-from bot.games.base import View
+from bot.games.base import LEVELS, View
 from bot.pictures.boards import render_board
 from bot.pictures.painter import BoardPainter
 from bot.settings import default_processes
@@ -417,7 +417,7 @@ def arguments() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--live-ai",
-        choices=("easy", "normal", "hard"),
+        choices=LEVELS,
         help="with --live: two seats of each match are AIs of this level",
     )
     parser.add_argument(
@@ -521,8 +521,8 @@ def report(result: BenchResult) -> list[str]:
         f"{shard.name}: {len(shard.measures.click_ms)} clicks "
         f"({len(shard.measures.click_ms) / shard.elapsed:.0f}/s), "
         f"click latency {spread(shard.measures.click_ms)}, "
-        f"peak memory (bot + render workers): {shard.peak_pss_kb / 1024:.0f} MB, "
-        f"or {shard.peak_rss_kb / 1024:.0f} MB with shared pages counted in each process"
+        f"peak memory (bot + render workers): {shard.peak_rss_kb / 1024:.0f} MB resident "
+        f"(RSS), {shard.peak_pss_kb / 1024:.0f} MB with shared pages counted once (PSS)"
         for shard in result.reports
     ]
     lines += [check.line() for check in result.checks]
