@@ -244,7 +244,7 @@ class RushTableBot(commands.Bot):
         await self.table.stop()
         await super().close()
         await self.store.close()
-        self.painter.close()
+        await self.painter.close()
 
 
 class ShardedRushTableBot(RushTableBot, commands.AutoShardedBot):

@@ -127,5 +127,5 @@ async def test_a_render_worker_decides_what_the_engine_would_here() -> None:
     try:
         there = await painter.think("ruship", engine.dump(state), seat, random.Random(4), "hard")
     finally:
-        painter.close()
+        await painter.close()
     assert there == here and there in engine.legal_actions(state, seat)

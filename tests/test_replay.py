@@ -197,5 +197,5 @@ async def test_the_painter_draws_a_replays_boards_in_its_render_workers() -> Non
     try:
         animation = await painter.render_replay(ReplayJob("ruship", frames, width=300))
     finally:
-        painter.close()
+        await painter.close()
     assert frame_count(opened(animation)) == len(frames)

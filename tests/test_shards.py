@@ -61,7 +61,7 @@ def test_bad_shard_settings_say_what_to_fix(count: str, ids: str, message: str) 
         Settings.from_env({"DISCORD_TOKEN": "t", "SHARD_COUNT": count, "SHARD_IDS": ids})
 
 
-def test_a_process_runs_its_shards_with_discord_py_sharding() -> None:
+async def test_a_process_runs_its_shards_with_discord_py_sharding() -> None:
     one = create_bot(Settings(token="t", database_url="memory://"))
     some = create_bot(Settings(token="t", database_url="memory://", shards=Shards(4, (2, 3))))
     try:
@@ -70,8 +70,8 @@ def test_a_process_runs_its_shards_with_discord_py_sharding() -> None:
         assert (some.shard_count, some.shard_ids) == (4, [2, 3])
         assert some.table.seats.shards == some.table.boards.shards == Shards(4, (2, 3))
     finally:
-        one.painter.close()
-        some.painter.close()
+        await one.painter.close()
+        await some.painter.close()
 
 
 async def test_only_the_process_running_shard_0_syncs_the_commands() -> None:
@@ -79,7 +79,7 @@ async def test_only_the_process_running_shard_0_syncs_the_commands() -> None:
     try:
         await bot.sync_commands()  # would fail: this bot is not logged in
     finally:
-        bot.painter.close()
+        await bot.painter.close()
 
 
 async def test_each_process_sees_only_its_shards_matches(

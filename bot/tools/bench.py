@@ -258,7 +258,7 @@ async def run_shard(
             if plan.cpu_clicks:
                 await bench.cpu_by_game(plan.cpu_clicks)
         finally:
-            painter.close()
+            await painter.close()
     bench.measures.bare_encode = render_against_bare_encode(
         [(game, after, dict(names)) for game, _, after, names in bench.samples]
     )

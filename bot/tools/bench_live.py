@@ -168,7 +168,7 @@ async def run_live_bench(
     await asyncio.gather(*work)
     elapsed = time.perf_counter() - started
     await store.close()
-    painter.close()
+    await painter.close()
     return bench.measures, elapsed
 
 

@@ -168,7 +168,7 @@ async def run(turns: int, seed: int, processes: int) -> list[Timed]:
         await painter.warm_up()
         return [await time_replay(painter, game, turns, seed) for game in LONG_MATCHES]
     finally:
-        painter.close()
+        await painter.close()
 
 
 def main(turns: int = 200, seed: int = 1, processes: int = 1) -> int:

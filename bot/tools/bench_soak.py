@@ -283,7 +283,7 @@ class Soak:
         await self.env.restart_bot(self.make_bot())  # the old one is stopped as if killed
         # What the old process's death would free: its database connection, its workers.
         await old.store.close()
-        old.painter.close()
+        await old.painter.close()
         self.result.restarts += 1
 
     # -- checks
