@@ -19,8 +19,8 @@ from simcord.results import ResponseMessage
 from bot.games import GAMES
 from bot.games.bugrace import CARDS, LEGS, BugRaceState, canonical, leg_names
 from bot.i18n import Tr, catalog
-from bot.pictures import painter as rendering  # the name the painter calls
 from bot.pictures.boards import render_board
+from bot.pictures.worker import JOBS  # what the painter calls
 from cogs._match import LABEL_LIMIT
 from cogs.bugrace import BugRacePresenter
 from renderers import LABEL_DEFAULTS, RENDERERS
@@ -181,7 +181,7 @@ class PublicSpy:
             return board
 
         monkeypatch.setattr(ENGINE, "view", spy_view)
-        monkeypatch.setattr(rendering, "render_board", spy_render)
+        monkeypatch.setitem(JOBS, "render_board", spy_render)
         monkeypatch.setattr(flow.boards, "compose_board", spy_compose)
 
 

@@ -372,7 +372,7 @@ def test_a_render_worker_dies_with_the_bot() -> None:
         "painter = BoardPainter(1)\n"
         "view = GAMES['ruship'].view(GAMES['ruship'].new_state(2, 1), None)\n"
         "asyncio.run(painter.render('ruship', view))\n"
-        "print(' '.join(str(p) for p in painter._pool._processes), flush=True)\n"
+        "print(' '.join(str(p) for p in painter.worker_pids()), flush=True)\n"
         "sys.stdin.read()\n"
     )
     bot = subprocess.Popen(
