@@ -175,8 +175,12 @@ LAND: Final = frozenset(cell for cells in (*HOME_BLOCKS, *ISLAND_CELLS.values())
 SEA: Final = frozenset((x, y) for x in range(SIZE) for y in range(SIZE) if (x, y) not in LAND)
 
 
+#: Every cell's name, ``(10, 11)`` -> ``"K12"``.
+CELL_NAMES: Final = {(x, y): f"{COLUMNS[x]}{y + 1}" for x in range(SIZE) for y in range(SIZE)}
+
+
 def cell_name(cell: Cell) -> str:
-    return f"{COLUMNS[cell[0]]}{cell[1] + 1}"
+    return CELL_NAMES[cell]
 
 
 def parse_cell(text: str) -> Cell | None:

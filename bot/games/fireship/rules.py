@@ -6,7 +6,6 @@ engine makes where the rules are silent are listed in the package's docstring.
 
 from __future__ import annotations
 
-import heapq
 from typing import Any
 
 from bot.games.base import Outcome, SeededRng
@@ -25,7 +24,6 @@ from bot.games.fireship.state import (
     END,
     HOME,
     HOME_EXITS,
-    ISLAND_RING,
     MAX_PLAYERS,
     MIN_PLAYERS,
     NO_LIMIT,
@@ -35,6 +33,7 @@ from bot.games.fireship.state import (
     REASON_LAST,
     REASON_NO_PAWNS,
     REASON_TIME,
+    RING_LANDINGS,
     SQUARES,
     START,
     FireshipState,
@@ -127,50 +126,52 @@ def known_reaches(state: FireshipState) -> dict[Any, Any]:
 
 
 def _reach(state: FireshipState, pawn: Pawn, budget: int) -> dict[Cell, int]:
+    """Cheapest paths, found bucket by bucket of cost (a step costs a half-point or more),
+    each bucket's cells taken in board order: the cells come in the order they were first
+    reached, which the AI's choice among equal moves follows."""
     # Costs are in half-points so doubled speed stays exact: ceil(half / 2) points.
     fast = pawn.kind in state.fast
     step = 1 if fast else 2
     limit = 2 * budget
-    occupied = set(state._occupancy()) - {pawn.cell}
+    if limit < 0:
+        return {}
+    occupied = set(state._occupancy())
+    occupied.discard(pawn.cell)
     blocked_end = occupied | state.whirlpool_cells()
     flies = pawn.kind == data.PLANE
+    hop = 2 * data.OVERFLIGHT_COST
     best: dict[Cell, int] = {}
-    frontier: list[tuple[int, Cell]] = []
+    buckets: list[list[Cell]] = [[] for _ in range(limit + 1)]
     if pawn.cell is None:
         exit_cost = 2 * data.LEAVE_HOME_COST if not fast else step
         for cell in HOME_EXITS[pawn.seat]:
             if exit_cost <= limit and (flies or cell not in occupied):
                 best[cell] = exit_cost
-                frontier.append((exit_cost, cell))
+                buckets[exit_cost].append(cell)
     else:
         best[pawn.cell] = 0
-        frontier.append((0, pawn.cell))
-    heapq.heapify(frontier)
-    while frontier:
-        cost, cell = heapq.heappop(frontier)
-        if cost > best.get(cell, limit + 1):
-            continue
-        moves = [(n, cost + step) for n in ORTHOGONAL[cell] if flies or n not in occupied]
-        if flies and cell not in blocked_end:
-            moves += _overflights(cell, cost, blocked_end)
-        for nxt, nxt_cost in moves:
-            if nxt_cost <= limit and nxt_cost < best.get(nxt, limit + 1):
-                best[nxt] = nxt_cost
-                heapq.heappush(frontier, (nxt_cost, nxt))
+        buckets[0].append(pawn.cell)
+    unreached = limit + 1
+    for cost, bucket in enumerate(buckets):
+        walk, fly = cost + step, cost + hop
+        for cell in sorted(bucket):
+            if best[cell] != cost:  # reached more cheaply since
+                continue
+            if walk <= limit:
+                for nxt in ORTHOGONAL[cell]:
+                    if walk < best.get(nxt, unreached) and (flies or nxt not in occupied):
+                        best[nxt] = walk
+                        buckets[walk].append(nxt)
+            if flies and fly <= limit and cell not in blocked_end:
+                for nxt in RING_LANDINGS[cell]:
+                    if fly < best.get(nxt, unreached) and nxt not in blocked_end:
+                        best[nxt] = fly
+                        buckets[fly].append(nxt)
     return {
-        cell: (half + 1) // 2
-        for cell, half in best.items()
+        cell: (best[cell] + 1) // 2
+        for cell in best
         if cell != pawn.cell and cell not in blocked_end
     }
-
-
-def _overflights(cell: Cell, cost: int, blocked_end: set[Cell]) -> list[tuple[Cell, int]]:
-    hops = []
-    for island in data.ISLAND_IDS:
-        if cell in ISLAND_RING[island]:
-            landing_cost = cost + 2 * data.OVERFLIGHT_COST
-            hops += [(c, landing_cost) for c in ISLAND_RING[island] if c not in blocked_end]
-    return hops
 
 
 def first_at_home(pawns: list[Pawn]) -> list[Pawn]:
@@ -195,11 +196,12 @@ def movers(state: FireshipState, seat: int) -> list[Pawn]:
 def move_actions(state: FireshipState, seat: int) -> list[str]:
     if state.points <= 0 or state.attacked or state.phase != ACT:
         return []
-    return [
-        f"move {pawn.id} {data.cell_name(cell)}"
-        for pawn in movers(state, seat)
-        for cell in sorted(reach(state, pawn))
-    ]
+    names = data.CELL_NAMES
+    actions: list[str] = []
+    for pawn in movers(state, seat):
+        prefix = f"move {pawn.id} "
+        actions += [prefix + names[cell] for cell in sorted(reach(state, pawn))]
+    return actions
 
 
 def _move(state: FireshipState, seat: int, pawn_id: str, cell_name: str) -> None:

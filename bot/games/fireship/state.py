@@ -78,6 +78,15 @@ AROUND_CELL: Final = {(x, y): around(((x, y),)) for x in range(data.SIZE) for y 
 ISLAND_AROUND: Final = {i: around(data.ISLAND_CELLS[i]) for i in data.ISLAND_IDS}
 #: The sea cells within 1 of each island: where overflight starts and lands.
 ISLAND_RING: Final = {i: frozenset(ISLAND_AROUND[i] & data.SEA) for i in data.ISLAND_IDS}
+#: Where a plane may land by overflight from each sea cell: the ring of every island whose
+#: ring holds that cell, island by island (the order moves are found in, which the AI's
+#: choice among equal moves follows).
+RING_LANDINGS: Final = {
+    cell: tuple(
+        dict.fromkeys(c for i in data.ISLAND_IDS if cell in ISLAND_RING[i] for c in ISLAND_RING[i])
+    )
+    for cell in data.SEA
+}
 HOME_AROUND: Final = tuple(around(block) for block in data.HOME_BLOCKS)
 HOME_EXITS: Final = tuple(
     frozenset(n for cell in block for n in _orthogonal(cell)) for block in data.HOME_BLOCKS
