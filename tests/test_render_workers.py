@@ -14,7 +14,7 @@ import pytest
 
 from bot.games import GAMES
 from bot.pictures.painter import BoardPainter
-from bot.pictures.pool import RemoteTraceback, WorkerCrashed, WorkerPool
+from bot.pictures.pool import RemoteTraceback, WorkerCrashed, WorkerHung, WorkerPool
 from bot.pictures.worker import job_bytes
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -93,3 +93,32 @@ async def test_closing_fails_the_jobs_still_waiting_instead_of_leaving_them() ->
             answer.result()
     with pytest.raises(RuntimeError, match="closed"):
         await pool.run(job)
+
+
+class _HangsItsWorker:
+    """Unpickled in a worker, waits for a signal that never comes: a stuck picture."""
+
+    def __reduce__(self) -> tuple[Any, tuple[()]]:
+        return (signal.pause, ())
+
+
+async def test_a_stuck_job_fails_alone_and_its_worker_is_replaced() -> None:
+    pool = WorkerPool(1, job_seconds=1.0)
+    try:
+        await pool.run(job_bytes("band_stats", ()))
+        (stuck_pid,) = pool.pids()
+        with pytest.raises(WorkerHung):
+            await pool.run(pickle.dumps(("band_stats", (_HangsItsWorker(),))))
+        assert await pool.run(job_bytes("band_stats", ())) == (0, 0, 0, 0)
+        assert pool.pids() != [stuck_pid], "a fresh worker answered"
+        assert _gone(stuck_pid), "the stuck worker was killed"
+    finally:
+        await pool.close()
+
+
+def _gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    return False

@@ -6,7 +6,10 @@ once).
 A worker that dies (killed, out of memory, a crash in a C library) is started again
 for the next job, and the job it held is given once more to the new worker: a job that
 kills two workers in a row fails with ``WorkerCrashed``; nothing else is lost, and the
-other jobs go on. Workers start with the first job."""
+other jobs go on. A worker that holds one job past ``JOB_SECONDS`` (a board takes
+milliseconds, the warm-up seconds) is killed and replaced, and that job fails with
+``WorkerHung`` (not given again: it would hang the new one too), so one stuck picture
+never stops every board behind it. Workers start with the first job."""
 
 from __future__ import annotations
 
@@ -26,6 +29,8 @@ log = logging.getLogger(__name__)
 
 #: How long a worker has to finish its job and leave when the bot closes.
 CLOSE_SECONDS = 5.0
+#: How long a worker may hold one job before it is taken for stuck.
+JOB_SECONDS = 120.0
 #: How many times a job is given to a fresh worker after the one running it died.
 RETRIES = 1
 #: Where ``bot`` is, for a worker started from anywhere.
@@ -34,6 +39,10 @@ _PROJECT = str(Path(__file__).resolve().parents[2])
 
 class WorkerCrashed(RuntimeError):
     """A render worker died while it held this job (and so did the one given it again)."""
+
+
+class WorkerHung(WorkerCrashed):
+    """A render worker held this job past its time limit, and was killed."""
 
 
 class RemoteTraceback(Exception):
@@ -70,18 +79,26 @@ class _Worker:
         )
         return cls(process)
 
-    async def run(self, payload: bytes) -> bytes:
-        """The worker's answer to ``payload``, pickled; ``WorkerCrashed`` if it died."""
-        requests, answers = self.process.stdin, self.process.stdout
-        assert requests is not None and answers is not None
+    async def run(self, payload: bytes, seconds: float) -> bytes:
+        """The worker's answer to ``payload``, pickled: ``WorkerCrashed`` if it died,
+        ``WorkerHung`` if it has not answered within ``seconds``."""
         try:
-            requests.write(FRAME.pack(len(payload)))
-            requests.write(payload)
-            await requests.drain()
-            (size,) = FRAME.unpack(await answers.readexactly(FRAME.size))
-            return await answers.readexactly(size)
+            async with asyncio.timeout(seconds):
+                return await self._exchange(payload)
+        except TimeoutError:
+            raise WorkerHung(
+                f"the render worker {self.process.pid} took more than {seconds:g} s"
+            ) from None
         except (OSError, asyncio.IncompleteReadError) as error:
             raise WorkerCrashed(f"the render worker {self.process.pid} died") from error
+
+    async def _exchange(self, payload: bytes) -> bytes:
+        requests, answers = self.process.stdin, self.process.stdout
+        assert requests is not None and answers is not None
+        requests.write(FRAME.pack(len(payload)) + payload)
+        await requests.drain()
+        (size,) = FRAME.unpack(await answers.readexactly(FRAME.size))
+        return await answers.readexactly(size)
 
     async def stop(self) -> None:
         """Ends the worker's input, so it leaves after its job; killed if it lingers."""
@@ -113,8 +130,9 @@ def _answer(raw: bytes) -> Any:
 
 
 class WorkerPool:
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, job_seconds: float = JOB_SECONDS) -> None:
         self.size = size
+        self.job_seconds = job_seconds
         self._workers: list[_Worker | None] = [None] * size
         #: Held while a slot's worker runs a job (a job given to one worker in particular
         #: waits for it here: ``run_on_each``).
@@ -187,17 +205,18 @@ class WorkerPool:
             if worker is None:
                 worker = self._workers[slot] = await _Worker.start()
             try:
-                return await worker.run(payload)
-            except WorkerCrashed:
+                return await worker.run(payload, self.job_seconds)
+            except WorkerCrashed as error:
                 self._workers[slot] = None
                 await worker.reap()
+                again = attempt < RETRIES and not isinstance(error, WorkerHung)
                 log.warning(
-                    "render worker %d died (exit %s)%s",
-                    worker.process.pid,
+                    "%s (exit %s)%s",
+                    error,
                     worker.process.returncode,
-                    "; its job goes to a new one" if attempt < RETRIES else "",
+                    "; its job goes to a new one" if again else "",
                 )
-                if attempt == RETRIES:
+                if not again:
                     raise
         raise AssertionError("unreachable")
 
