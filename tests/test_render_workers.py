@@ -122,3 +122,17 @@ def _gone(pid: int) -> bool:
     except ProcessLookupError:
         return True
     return False
+
+
+async def test_an_idle_painter_leaves_nothing_waiting() -> None:
+    """Between boards nothing of the render pool waits: a bot that has answered its
+    clicks is settled (the offline Discord's settling, the soak, rely on it)."""
+    painter = BoardPainter(2)
+    try:
+        here = asyncio.current_task()
+        before = asyncio.all_tasks() - {here}
+        games = ("ruship", "bugrace")
+        await asyncio.gather(*(painter.render(game, opening(game)) for game in games))
+        assert asyncio.all_tasks() - {here} == before
+    finally:
+        await painter.close()

@@ -1,7 +1,8 @@
 """The render workers as seen from the bot: ``size`` processes running
 ``bot.pictures.worker``, each given one job at a time from a queue they share, through its
 pipes, by the event loop itself (no thread carries a job; a job's answer wakes the loop
-once).
+once). A slot's task lives while there are jobs and ends when the queue is empty: nothing
+of the pool waits while the bot is idle.
 
 A worker that dies (killed, out of memory, a crash in a C library) is started again
 for the next job, and the job it held is given once more to the new worker: a job that
@@ -19,6 +20,7 @@ import logging
 import os
 import pickle
 import sys
+from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -137,8 +139,9 @@ class WorkerPool:
         #: Held while a slot's worker runs a job (a job given to one worker in particular
         #: waits for it here: ``run_on_each``).
         self._busy = [asyncio.Lock() for _ in range(size)]
-        self._queue: asyncio.Queue[_Job] | None = None
-        self._servers: list[asyncio.Task[None]] = []
+        self._queue: deque[_Job] = deque()
+        #: Each slot's task while it has jobs to do (``_drain``).
+        self._draining: list[asyncio.Task[None] | None] = [None] * size
         self._closed = False
 
     def pids(self) -> list[int]:
@@ -154,14 +157,14 @@ class WorkerPool:
         """A job queued for the first free worker: its answer to come, still pickled."""
         if self._closed:
             raise RuntimeError("the render workers were closed")
-        if self._queue is None:
-            self._queue = asyncio.Queue()
-            self._servers = [
-                asyncio.create_task(self._serve(slot), name=f"render-worker-{slot}")
-                for slot in range(self.size)
-            ]
         job = _Job(payload)
-        self._queue.put_nowait(job)
+        self._queue.append(job)
+        for slot, task in enumerate(self._draining):
+            if task is None:  # an idle slot takes it (and whatever follows)
+                self._draining[slot] = asyncio.create_task(
+                    self._drain(slot), name=f"render-worker-{slot}"
+                )
+                break
         return job.answer
 
     async def run_on_each(self, payload: bytes) -> list[Any]:
@@ -176,10 +179,13 @@ class WorkerPool:
         async with self._busy[slot]:
             return _answer(await self._attempt(slot, payload))
 
-    async def _serve(self, slot: int) -> None:
-        assert self._queue is not None
+    async def _drain(self, slot: int) -> None:
+        """The queue's jobs done by the slot's worker, one at a time, until it is empty."""
         while True:
-            job = await self._queue.get()
+            if not self._queue:
+                self._draining[slot] = None
+                return
+            job = self._queue.popleft()
             if job.answer.done():  # its asker gave up waiting
                 continue
             try:
@@ -223,11 +229,12 @@ class WorkerPool:
     async def close(self) -> None:
         """Stops the workers (each after its job) and fails the jobs still queued."""
         self._closed = True
-        for server in self._servers:
-            server.cancel()
-        await asyncio.gather(*self._servers, return_exceptions=True)
-        while self._queue is not None and not self._queue.empty():
-            job = self._queue.get_nowait()
+        draining = [task for task in self._draining if task is not None]
+        for task in draining:
+            task.cancel()
+        await asyncio.gather(*draining, return_exceptions=True)
+        while self._queue:
+            job = self._queue.popleft()
             if not job.answer.done():
                 job.answer.set_exception(RuntimeError("the render workers were closed"))
         workers = [w for w in self._workers if w is not None]
