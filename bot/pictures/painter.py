@@ -39,11 +39,12 @@ class BoardPainter:
         """The render workers' process ids (none when drawing in threads)."""
         return [] if self._pool is None else self._pool.pids()
 
-    async def _run(self, name: str, *args: Any) -> Any:
-        """The job ``name`` (``bot.pictures.worker.JOBS``) done by a worker, or a thread."""
+    async def _run(self, name: str, *args: Any, payload: bytes | None = None) -> Any:
+        """The job ``name`` (``bot.pictures.worker.JOBS``) done by a worker, or a thread;
+        ``payload``: the job already pickled (``job_bytes``)."""
         if self._pool is None:
             return await asyncio.to_thread(JOBS[name], *args)
-        return await self._pool.run(job_bytes(name, args))
+        return await self._pool.run(payload or job_bytes(name, args))
 
     async def _run_on_each(self, name: str) -> list[Any]:
         """The job ``name`` done once by each worker (once, in a thread, without workers);
@@ -84,10 +85,7 @@ class BoardPainter:
         if kept is not None:
             self._drawn.move_to_end(key)
             return kept
-        if self._pool is None:
-            png: bytes = await asyncio.to_thread(JOBS["render_board"], *job)
-        else:
-            png = await self._pool.run(payload)
+        png: bytes = await self._run("render_board", *job, payload=payload)
         self._drawn[key] = png
         while len(self._drawn) > BOARDS_KEPT:
             self._drawn.popitem(last=False)

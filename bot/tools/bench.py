@@ -186,7 +186,7 @@ class Bench:
 
     async def cpu_by_game(self, clicks: int) -> None:
         """``clicks`` clicks of each game, one at a time, with the CPU the bot process
-        (all its threads: the event loop, the store's, the pool's) and the render workers
+        (all its threads: the event loop's and the store's) and the render workers
         spent on them: what a click of that game costs, wherever it runs."""
         workers = self.painter.worker_pids()
         for game in self.games:
@@ -330,9 +330,9 @@ def cpu_seconds(pids: list[int]) -> float:
 
 @dataclass(frozen=True)
 class TreeMemory:
-    """The memory of this process and its children (the render workers, Python's resource
-    tracker), in KB: their resident sizes added up (``rss_kb``: pages they share, such as
-    the interpreter's and Pillow's code, counted once for each) and their proportional
+    """The memory of this process and its children (the render workers), in KB: their
+    resident sizes added up (``rss_kb``: pages they share, such as the interpreter's and
+    Pillow's code, counted once for each) and their proportional
     sizes added up (``pss_kb``: each shared page split between its sharers, so counted
     once in all: what the machine gives the whole bot)."""
 
