@@ -314,7 +314,7 @@ class FireshipPresenter(Presenter):
         if key.startswith("boum"):
             return tr("fireship.prompt.boum", choice=label)
         points = _seat_view(view)["points"]
-        return tr("fireship.prompt.move", choice=label, points=points)
+        return tr("fireship.prompt.move", choice=label, points=points, count=points)
 
     # ---------------------------------------------------------------- action labels
     def action_label(self, action: str, view: View, tr: Tr) -> str:
@@ -570,6 +570,7 @@ class FireshipPresenter(Presenter):
             dice=dice,
             total=sum(view["dice"]),
             points=view["points"],
+            count=view["points"],
         )
         fast = [tr(f"fireship.fast.{kind}") for kind in view["fast"] if kind != "battleship"]
         if fast:
@@ -650,6 +651,8 @@ class FireshipPresenter(Presenter):
         for seat, name in enumerate(names[: len(COLOUR_MARKS)]):
             colour = tr(f"render.fireship.colour_{seat}")
             labels[f"player_{seat}"] = tr("fireship.render_player", name=name, colour=colour)
+        # The form for this many points ("1 point left"); the picture fills in the number.
+        labels["points"] = tr("render.fireship.points", count=int(view.get("points", 0)))
         return labels
 
 

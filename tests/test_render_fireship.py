@@ -197,6 +197,17 @@ def test_the_rulers_letters_come_from_the_labels() -> None:
     assert "Ä" in texts and "A" not in texts and "N" in texts and "O" not in texts
 
 
+@pytest.mark.parametrize(
+    ("points", "english"), [(1, "1 point left"), (2, "2 points left"), (0, "0 points left")]
+)
+def test_the_points_left_read_as_a_person_writes_them(points: int, english: str) -> None:
+    state, _ = long_turn()
+    view = GAME.view(state, None) | {"points": points}
+    for language, words in (("en", english), ("fr", f"Points restants\xa0: {points}")):
+        texts, _ = drawn_texts(partial(render, view, labels_for(view, language)))
+        assert words in texts
+
+
 def test_the_reach_picture_says_which_pawn_in_words() -> None:
     state = advance(GAME.new_state(2, 6), 1)
     view = GAME.view(state, state.turn)
