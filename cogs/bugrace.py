@@ -169,6 +169,8 @@ class BugRacePresenter(Presenter):
         seat = event.get("seat")
         if isinstance(seat, int) and 0 <= seat < len(names):
             params["player"] = names[seat]
+        if event.get("type") == "reshuffled":
+            params["count"] = event.get("cards", 0)
         if "direction" in event:
             params["direction"] = tr(f"bugrace.direction.{event['direction']}")
         if event.get("type") == "card_played":

@@ -297,6 +297,7 @@ class LeagueCog(
         self, league: League, tr: Tr
     ) -> tuple[discord.Embed, discord.ui.View | None]:
         engine = GAMES[league.game]
+        days = float(league.settings.get(season.ROUND_SECONDS, DAY)) / DAY
         lines = [
             tr(
                 "league.signup.game",
@@ -306,7 +307,8 @@ class LeagueCog(
             ),
             tr(
                 "league.signup.clock",
-                days=tr.number(float(league.settings.get(season.ROUND_SECONDS, DAY)) / DAY),
+                days=tr.number(days),
+                count=round(days, 1),
             )
             + " "
             + self.pace_text(league, tr),
@@ -374,7 +376,8 @@ class LeagueCog(
                 "league.signup.pulses", pulse=self.pulse_text(league, pulse, tr), count=throws
             )
         if season.time_limit(league):
-            return tr("league.signup.time_limit", hours=tr.number(season.time_limit(league) / 3600))
+            hours = season.time_limit(league) / 3600
+            return tr("league.signup.time_limit", hours=tr.number(hours), count=round(hours, 1))
         return tr("league.signup.no_time_limit")
 
     def pulses_text(self, league: League, tr: Tr) -> str:

@@ -78,7 +78,7 @@ class Notifications:
             lines.append(tr("notify.show.reminders_off"))
         else:
             after = (prefs.remind_after or REMINDER_FIRST_SECONDS) / notify.HOUR
-            lines.append(tr("notify.show.reminders_on", hours=f"{after:g}"))
+            lines.append(tr("notify.show.reminders_on", hours=f"{after:g}", count=after))
         if prefs.is_away(now) and prefs.away_until is not None:
             lines.append(tr("notify.show.away", until=f"<t:{int(prefs.away_until)}:F>"))
         else:

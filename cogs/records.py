@@ -318,6 +318,7 @@ class RecordsCog(
                     page=shown + 1,
                     pages=pages,
                     total=total,
+                    count=total,
                     provisional=records.PROVISIONAL_MATCHES,
                 )
             )

@@ -245,6 +245,7 @@ class ReplaysCog(commands.Cog):
                 game=presenter.engine.title,
                 number=match.id,
                 turns=made.turns,
+                count=made.turns,
             )
         ]
         if made.animation.every > 1:

@@ -356,6 +356,8 @@ class RushNCrushPresenter(Presenter):
             return tr("rushncrush.nobody")
 
         params["player"] = name(event.get("seat"))
+        if event.get("type") == "nails":
+            params["count"] = event.get("tyres", 0)
         for field in ("other", "to", "against"):
             if field in event:
                 params[field] = name(event[field])

@@ -155,6 +155,8 @@ async def test_reminders_off_and_an_earlier_reminder(simcord_env) -> None:
     other = bob if player is alice else alice
     answer = await player.slash(table.channel, "notify reminders", on=True, after_hours=2.0)
     assert "2 hours into a turn" in private_text(answer)
+    answer = await other.slash(table.channel, "notify reminders", on=True, after_hours=1.0)
+    assert "1 hour into a turn" in private_text(answer)
     await other.slash(table.channel, "notify reminders", on=False)
 
     def reminders() -> list[str]:

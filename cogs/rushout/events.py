@@ -137,7 +137,7 @@ def _xp_line(event: Json, view: RushOutPublicView, names: list[str], tr: Tr) -> 
 
 
 def _life_line(event: Json, view: RushOutPublicView, names: list[str], tr: Tr) -> str:
-    return tr("rushout.event.life", lives=event.get("lives", 0))
+    return tr("rushout.event.life", lives=event.get("lives", 0), count=event.get("lives", 0))
 
 
 def _gold_line(event: Json, view: RushOutPublicView, names: list[str], tr: Tr) -> str:
