@@ -5,6 +5,7 @@ pixel, for opaque and translucent colours, lines and arrows of any width and dir
 from __future__ import annotations
 
 import random
+from functools import partial
 
 import pytest
 from PIL import Image
@@ -118,3 +119,42 @@ def test_a_canvas_writes_words_exactly_as_pillow_draws_them(anchor: str) -> None
         ours.text(xy, word, size, (240, 228, 66), anchor)
         draw.text(xy, word, (240, 228, 66), font=font(size, True), anchor=anchor)
     assert ours.finish().tobytes() == theirs.tobytes()
+
+
+def draw_rect(
+    box: tuple[float, float, float, float],
+    fill: Colour | None,
+    outline: Colour | None,
+    width: float,
+    radius: float,
+    target: Canvas,
+) -> None:
+    target.rect(box, fill, outline, width, radius)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_big_box_drawn_from_its_rim_is_the_box_drawn_whole(seed: int) -> None:
+    """A big rounded box, filled or outlined, is composited as its corners, thin sides and
+    plain fills: on a busy background, pixel for pixel what pasting its whole stamp gives."""
+    rng = random.Random(seed)
+    background = Image.effect_noise((360, 260), 60).convert("RGB")
+    for _ in range(25):
+        left, top = rng.uniform(0, 40), rng.uniform(0, 40)
+        box = (left, top, left + rng.uniform(90, 300), top + rng.uniform(70, 200))
+        fill = rng.choice([None, *(c for c in COLOURS if len(c) == 3 or c[3] == 255)])
+        outline = rng.choice([None, (20, 24, 36), (230, 159, 0), (213, 94, 0, 128)])
+        outline = outline or (None if fill else (0, 114, 178))
+        width, radius = rng.choice([1, 2, 4, 6]), rng.choice([0, 3, 8, 14, 24])
+        ours = Canvas(360, 260, base=background)
+        ours.rect(box, fill, outline, width, radius)
+        frame = _frame(box, canvas.STAMP_MARGIN)
+        local = _moved([box[:2], box[2:]], frame[0], frame[1])
+        size = (frame[2] - frame[0], frame[3] - frame[1])
+        whole, inside = _make_stamp(
+            *size, partial(draw_rect, (*local[0], *local[1]), fill, outline, width, radius), 0
+        )
+        assert inside is None
+        expected = background.copy()
+        for dx, dy, piece in whole:
+            expected.paste(piece, (frame[0] + dx, frame[1] + dy), piece)
+        assert ours.finish().tobytes() == expected.tobytes(), (box, fill, outline, width, radius)

@@ -116,7 +116,8 @@ class _Cache(Generic[Value]):
 #: A stamp's pieces, as (dx, dy, picture) from its corner, and what lies inside them to be
 #: filled plainly, if anything: a big rounded box keeps only its rim as pictures.
 Stamp = tuple[tuple[tuple[int, int, Image.Image], ...], "Inside | None"]
-Inside = tuple[tuple[int, int, int, int], RGBA]  # the box (stamp's frame), its colour
+#: The boxes (in the stamp's frame) to fill plainly, and their colour.
+Inside = tuple[tuple[tuple[int, int, int, int], ...], RGBA]
 Painter = Callable[["Canvas"], None]
 SpriteDrawer = Callable[["Canvas", Point], None]
 StampMaker = Callable[[int, int], Stamp]  # a stamp's maker, given its width and height
@@ -297,12 +298,13 @@ class Canvas:
             left, top, piece = x0 + dx, y0 + dy, picture.im
             target.paste(piece, (left, top, left + picture.width, top + picture.height), piece)
         if inside is not None:
-            (left, top, right, bottom), colour = inside
-            box = (x0 + left, y0 + top, x0 + right - 1, y0 + bottom - 1)
-            if colour[3] == 255:
-                self._opaque.rectangle(box, fill=colour[:3])
-            elif colour[3]:
-                self._blending.rectangle(box, fill=colour)
+            boxes, colour = inside
+            for left, top, right, bottom in boxes:
+                if colour[3] == 255:  # a plain fill: a third of what drawing a rectangle costs
+                    target.paste(colour[:3], (x0 + left, y0 + top, x0 + right, y0 + bottom))
+                elif colour[3]:
+                    box = (x0 + left, y0 + top, x0 + right - 1, y0 + bottom - 1)
+                    self._blending.rectangle(box, fill=colour)
 
     def sprite(self, key: Hashable, box: Box, draw: SpriteDrawer) -> None:
         """A piece drawn once, antialiased, and composited wherever it is shown again.
@@ -714,16 +716,66 @@ def _make_stamp(width: int, height: int, paint: Painter, rim: int) -> Stamp:
     picture = canvas.finish()
     if not rim:
         return _tiles(picture), None
-    pieces = (
-        (0, 0, picture.crop((0, 0, width, rim))),
-        (0, height - rim, picture.crop((0, height - rim, width, height))),
-        (0, rim, picture.crop((0, rim, rim, height - rim))),
-        (width - rim, rim, picture.crop((width - rim, rim, width, height - rim))),
-    )
     middle = picture.getpixel((width // 2, height // 2))
     assert isinstance(middle, tuple) and len(middle) == 4
     colour = (middle[0], middle[1], middle[2], middle[3])
-    return pieces, ((rim, rim, width - rim, height - rim), colour)
+    # A box's straight sides are its inside colour a few pixels in: only its corners need
+    # the whole rim. (A translucent inside is blended, which may round differently; a clear
+    # one is left as it is.)
+    edge = _plain_edge(picture, rim, colour) if colour[3] in (0, 255) else rim
+    return _rim_pieces(picture, rim, edge), (_inside_boxes(width, height, rim, edge), colour)
+
+
+def _rim_pieces(
+    picture: Image.Image, rim: int, edge: int
+) -> tuple[tuple[int, int, Image.Image], ...]:
+    """A rounded box's corners (``rim`` square) and its sides between them (``edge`` deep)."""
+    width, height = picture.size
+    boxes = (
+        (0, 0, rim, rim),
+        (width - rim, 0, width, rim),
+        (0, height - rim, rim, height),
+        (width - rim, height - rim, width, height),
+        (rim, 0, width - rim, edge),
+        (rim, height - edge, width - rim, height),
+        (0, rim, edge, height - rim),
+        (width - edge, rim, width, height - rim),
+    )
+    return tuple((box[0], box[1], picture.crop(box)) for box in boxes)
+
+
+def _inside_boxes(
+    width: int, height: int, rim: int, edge: int
+) -> tuple[tuple[int, int, int, int], ...]:
+    """What ``_rim_pieces`` leaves of the box: its middle, and the sides' inner parts."""
+    boxes = (
+        (edge, rim, width - edge, height - rim),
+        (rim, edge, width - rim, rim),
+        (rim, height - rim, width - rim, height - edge),
+    )
+    return tuple(box for box in boxes if box[2] > box[0] and box[3] > box[1])
+
+
+def _plain_edge(picture: Image.Image, rim: int, colour: RGBA) -> int:
+    """How deep (at most ``rim``) a box's sides are before its pixels are all ``colour``."""
+    width, height = picture.size
+
+    def plain(box: tuple[int, int, int, int]) -> bool:
+        extrema = cast(tuple[tuple[int, int], ...], picture.crop(box).getextrema())
+        return all(low == high == value for (low, high), value in zip(extrema, colour, strict=True))
+
+    edge = rim
+    while edge > 1 and all(
+        plain(box)
+        for box in (
+            (rim, edge - 1, width - rim, edge),
+            (rim, height - edge, width - rim, height - edge + 1),
+            (edge - 1, rim, edge, height - rim),
+            (width - edge, rim, width - edge + 1, height - rim),
+        )
+    ):
+        edge -= 1
+    return edge
 
 
 def _stroke_stamp(
