@@ -158,3 +158,27 @@ def test_a_big_box_drawn_from_its_rim_is_the_box_drawn_whole(seed: int) -> None:
         for dx, dy, piece in whole:
             expected.paste(piece, (frame[0] + dx, frame[1] + dy), piece)
         assert ours.finish().tobytes() == expected.tobytes(), (box, fill, outline, width, radius)
+
+
+def test_words_of_every_colour_and_size_are_the_pixels_pillow_draws() -> None:
+    """Words pasted through their coverage in many colours (each colour's plate grown as
+    longer words come), over one another on a busy background, and a word wider than any
+    plate: the very pixels of Pillow's ``ImageDraw.text``."""
+    from PIL import ImageDraw
+
+    from renderers.base.text import font
+
+    canvas.clear_caches()
+    rng = random.Random(5)
+    background = Image.effect_noise((900, 500), 70).convert("RGB")
+    ours = Canvas(900, 500, base=background)
+    theirs = background.copy()
+    draw = ImageDraw.Draw(theirs)
+    words = ["a", "Round 12", "Élodie's turn · 3 points left", "W" * 60, "j ✓ 9"]
+    for _ in range(40):
+        word, size = rng.choice(words), rng.choice([12, 18, 27, 40, 64])
+        fill = rng.choice([c for c in COLOURS if len(c) == 3 or c[3] == 255])
+        xy = (rng.uniform(-50, 850), rng.uniform(0, 480))
+        ours.text(xy, word, size, fill, "lm")
+        draw.text(xy, word, fill, font=font(size, True), anchor="lm")
+    assert ours.finish().tobytes() == theirs.tobytes()
