@@ -804,8 +804,16 @@ def _stroke_stamp(
     thickness = max(1, round(stroke_width * scale))
     _paint_stroke(ImageDraw.Draw(mask), line, polygon, 255, thickness)
     coverage = mask.reduce(scale)
-    bands = [coverage.point(table) for table in _coverage_colours(fill)]
-    return _tiles(Image.merge("RGBA", bands)), None
+    coverage.putpalette(_coverage_palette(fill), "RGBA")  # each level read as its colour
+    return _tiles(coverage.convert("RGBA")), None
+
+
+@lru_cache(maxsize=256)
+def _coverage_palette(fill: Colour) -> bytes:
+    """``_coverage_colours`` as an RGBA palette: entry ``level`` is that level's colour."""
+    return bytes(
+        channel for colour in zip(*_coverage_colours(fill), strict=True) for channel in colour
+    )
 
 
 @lru_cache(maxsize=256)
