@@ -350,24 +350,43 @@ def tree_memory() -> TreeMemory:
     if not proc.is_dir():
         peak = int(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
         return TreeMemory(peak, peak)
-    me = str(os.getpid())
     rss = pss = 0
-    for entry in proc.iterdir():
-        if not entry.name.isdigit():
-            continue
+    for pid in _tree_pids(proc):
         try:
-            status = _fields((entry / "status").read_text())
+            status = _fields((proc / pid / "status").read_text())
         except OSError:  # gone meanwhile
             continue
-        if entry.name != me and status.get("PPid") != me:
-            continue
         try:
-            sizes = _fields((entry / "smaps_rollup").read_text())
+            sizes = _fields((proc / pid / "smaps_rollup").read_text())
         except OSError:  # a kernel without it: resident sizes only
             sizes = {}
         rss += _kb(sizes.get("Rss") or status.get("VmRSS"))
         pss += _kb(sizes.get("Pss") or sizes.get("Rss") or status.get("VmRSS"))
     return TreeMemory(rss, pss)
+
+
+def _tree_pids(proc: Path) -> list[str]:
+    """This process and its children: from its threads' ``children`` lists, or else (a
+    kernel without them) from every process's parent. The sampler runs once a second in the
+    bot's own process, so it reads no more than it must."""
+    me = str(os.getpid())
+    try:
+        return [me] + [
+            pid
+            for children in (proc / me / "task").glob("*/children")
+            for pid in children.read_text().split()
+        ]
+    except OSError:
+        pass
+    pids = [me]
+    for entry in proc.iterdir():
+        if entry.name.isdigit() and entry.name != me:
+            try:
+                if _fields((entry / "status").read_text()).get("PPid") == me:
+                    pids.append(entry.name)
+            except OSError:  # gone meanwhile
+                continue
+    return pids
 
 
 def _fields(text: str) -> dict[str, str]:
