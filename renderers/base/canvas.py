@@ -804,7 +804,7 @@ def _stroke_stamp(
     only on how many of its ``STAMP_SCALE``² sub-pixels the stroke covers: the stroke is
     drawn as a one-byte mask (the same shapes, so the same sub-pixels), reduced, and each
     count read through what Pillow's own reduction of the colour gives
-    (``_coverage_colours``). A quarter of the bytes drawn, and no conversion of the large
+    (``_coverage_palette``). A quarter of the bytes drawn, and no conversion of the large
     picture to premultiplied alpha and back: a long arrow's stamp costs a fifth.
     """
     scale = STAMP_SCALE
@@ -820,16 +820,8 @@ def _stroke_stamp(
 
 @lru_cache(maxsize=256)
 def _coverage_palette(fill: Colour) -> bytes:
-    """``_coverage_colours`` as an RGBA palette: entry ``level`` is that level's colour."""
-    return bytes(
-        channel for colour in zip(*_coverage_colours(fill), strict=True) for channel in colour
-    )
-
-
-@lru_cache(maxsize=256)
-def _coverage_colours(fill: Colour) -> tuple[list[int], list[int], list[int], list[int]]:
-    """Per channel (R, G, B, A), the value of a stamp's pixel whose reduced coverage mask
-    (``_stroke_stamp``) reads each level: found by drawing ``fill`` over 0 to
+    """An RGBA palette whose entry ``level`` is the stamp's pixel where the reduced coverage
+    mask (``_stroke_stamp``) reads that level: found by drawing ``fill`` over 0 to
     ``STAMP_SCALE``² sub-pixels of a clear block, reduced as ``Canvas.finish`` reduces a
     stamp, beside a mask of the same blocks."""
     scale = STAMP_SCALE
@@ -843,14 +835,13 @@ def _coverage_colours(fill: Colour) -> tuple[list[int], list[int], list[int], li
             pen.point(point, fill=fill)
             mask_pen.point(point, fill=255)
     colours, levels = drawn.reduce(scale), mask.reduce(scale)
-    tables: tuple[list[int], ...] = ([0] * 256, [0] * 256, [0] * 256, [0] * 256)
+    palette = bytearray(4 * 256)
     for covered in range(blocks):
         level = levels.getpixel((covered, 0))
         colour = colours.getpixel((covered, 0))
         assert isinstance(level, int) and isinstance(colour, tuple)
-        for channel, table in enumerate(tables):
-            table[level] = colour[channel]
-    return tables[0], tables[1], tables[2], tables[3]
+        palette[4 * level : 4 * level + 4] = bytes(colour)
+    return bytes(palette)
 
 
 def _tiles(picture: Image.Image) -> tuple[tuple[int, int, Image.Image], ...]:
