@@ -255,3 +255,26 @@ def test_the_bench_counts_a_render_workers_memory_once_and_shared_pages_apart() 
     assert during.rss_kb >= during.pss_kb > 0
     assert during.pss_kb - before.pss_kb > 38 * 1024
     assert during.rss_kb - before.rss_kb > 38 * 1024
+
+
+def test_the_memory_sampler_finds_the_render_workers_either_way() -> None:
+    """The bench's memory counts the bot's children: found from the kernel's ``children``
+    lists, and from every process's parent where a kernel has no such lists."""
+    import os
+    import subprocess
+    import sys
+
+    from bot.tools.bench import children_by_parent, children_listed
+
+    proc = Path("/proc")
+    if not (proc / "self" / "status").exists():
+        pytest.skip("processes are read from Linux's /proc")
+    me = str(os.getpid())
+    child = subprocess.Popen([sys.executable, "-c", "input()"], stdin=subprocess.PIPE, text=True)
+    try:
+        listed = children_listed(proc, me)
+        assert listed is None or str(child.pid) in listed
+        assert str(child.pid) in children_by_parent(proc, me)
+    finally:
+        child.communicate("\n")
+    assert children_listed(proc / "nowhere", me) is None  # no lists: the scan is used

@@ -366,27 +366,36 @@ def tree_memory() -> TreeMemory:
 
 
 def _tree_pids(proc: Path) -> list[str]:
-    """This process and its children: from its threads' ``children`` lists, or else (a
-    kernel without them) from every process's parent. The sampler runs once a second in the
-    bot's own process, so it reads no more than it must."""
+    """This process and its children. The sampler runs once a second in the bot's own
+    process, so it reads its threads' ``children`` lists rather than every process."""
     me = str(os.getpid())
+    listed = children_listed(proc, me)
+    return [me, *(listed if listed is not None else children_by_parent(proc, me))]
+
+
+def children_listed(proc: Path, pid: str) -> list[str] | None:
+    """``pid``'s children from its threads' ``children`` lists; None on a kernel without
+    them (or when one cannot be read)."""
+    lists = list((proc / pid / "task").glob("*/children"))
+    if not lists:
+        return None
     try:
-        return [me] + [
-            pid
-            for children in (proc / me / "task").glob("*/children")
-            for pid in children.read_text().split()
-        ]
+        return [child for listing in lists for child in listing.read_text().split()]
     except OSError:
-        pass
-    pids = [me]
+        return None
+
+
+def children_by_parent(proc: Path, pid: str) -> list[str]:
+    """``pid``'s children found by reading every process's parent."""
+    children = []
     for entry in proc.iterdir():
-        if entry.name.isdigit() and entry.name != me:
+        if entry.name.isdigit() and entry.name != pid:
             try:
-                if _fields((entry / "status").read_text()).get("PPid") == me:
-                    pids.append(entry.name)
+                if _fields((entry / "status").read_text()).get("PPid") == pid:
+                    children.append(entry.name)
             except OSError:  # gone meanwhile
                 continue
-    return pids
+    return children
 
 
 def _fields(text: str) -> dict[str, str]:
