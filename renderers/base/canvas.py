@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw
 
 if TYPE_CHECKING:
     from functools import _lru_cache_wrapper
+from renderers.base import glyphs
 from renderers.base.colours import (
     BACKGROUND,
     BLACK,
@@ -871,6 +872,8 @@ def _tiles(picture: Image.Image) -> tuple[tuple[int, int, Image.Image], ...]:
 
 @lru_cache(maxsize=TEXTS_CACHED)
 def _text_length(text: str, size: int, bold: bool) -> float:
+    if glyphs.holds():
+        return glyphs.length(text, size, bold)
     return font(size, bold).getlength(text)
 
 
@@ -880,10 +883,14 @@ def _text_mask(
     """The coverage of ``text`` (times ``alpha``) and its corner relative to the anchor."""
 
     def make() -> tuple[Image.Image, int, int]:
-        # FreeType's mask as ``ImageDraw.text`` gets it, in one layout instead of two (a
-        # bounding box, then the text drawn in it): the same pixels, in 60% of the time.
-        coverage, (left, top) = font(size, bold).getmask2(text, "L", anchor=anchor)
-        mask = Image.Image()._new(coverage)
+        # FreeType's mask as ``ImageDraw.text`` gets it: put together from glyphs drawn once
+        # where that gives the same bytes, else in one layout instead of two (a bounding
+        # box, then the text drawn in it).
+        if glyphs.covered(text, anchor) and glyphs.holds():
+            mask, left, top = glyphs.compose(text, size, bold, anchor)
+        else:
+            coverage, (left, top) = font(size, bold).getmask2(text, "L", anchor=anchor)
+            mask = Image.Image()._new(coverage)
         if alpha < 255 and mask.width and mask.height:
             mask = mask.point(lambda level: level * alpha // 255)
         return mask, left, top
