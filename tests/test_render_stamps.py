@@ -19,6 +19,15 @@ def pieces(stamp: Stamp) -> list[tuple[int, int, str, tuple[int, int], bytes]]:
     return [(dx, dy, p.mode, p.size, p.tobytes()) for dx, dy, p in stamp[0]]
 
 
+def pasted(stamp: Stamp, size: tuple[int, int], seed: int) -> bytes:
+    """The stamp's pieces pasted on a busy background (every pixel another colour)."""
+    rng = random.Random(seed)
+    ground = Image.frombytes("RGB", size, rng.randbytes(3 * size[0] * size[1]))
+    for dx, dy, piece in stamp[0]:
+        ground.paste(piece, (dx, dy), piece)
+    return ground.tobytes()
+
+
 def both_ways(
     shaft: list[Point], head: list[Point], fill: Colour, width: float
 ) -> tuple[Stamp, Stamp]:
@@ -63,8 +72,29 @@ def test_a_strokes_stamp_from_its_coverage_is_the_painted_one(seed: int) -> None
         fill = rng.choice(COLOURS)
         width = rng.choice([0.5, 1, 1.5, 2, 3, 4, 5, 8, 9])
         fast, painted = both_ways(shaft, head, fill, width)
-        assert pieces(fast) == pieces(painted), (shaft, head, fill, width)
+        size = stamp_size(painted)
+        assert pasted(fast, size, seed) == pasted(painted, size, seed), (shaft, head, fill, width)
         assert fast[1] is None and painted[1] is None
+
+
+def stamp_size(stamp: Stamp) -> tuple[int, int]:
+    return (
+        max((dx + piece.width for dx, _, piece in stamp[0]), default=1),
+        max((dy + piece.height for _, dy, piece in stamp[0]), default=1),
+    )
+
+
+def test_a_slanting_strokes_stamp_is_kept_in_strips_of_what_it_shows() -> None:
+    """A long diagonal arrow is kept in pieces a few rows high, each cropped to its ink: a
+    third of the bytes of its tiles, and the same picture once pasted."""
+    shaft = [(10.0, 10.0), (390.0, 390.0)]
+    fast, painted = both_ways(shaft, arrowhead(shaft[0], shaft[1], 20), (20, 24, 36), 8)
+    size = stamp_size(painted)
+    assert pasted(fast, size, 1) == pasted(painted, size, 1)
+    kept = sum(piece.width * piece.height for *_, piece in fast[0])
+    tiled = sum(piece.width * piece.height for *_, piece in painted[0])
+    assert kept < 0.45 * tiled
+    assert all(piece.height <= canvas.STROKE_STRIP for *_, piece in fast[0])
 
 
 def test_arrows_on_a_canvas_look_as_they_did() -> None:

@@ -48,6 +48,7 @@ STAMP_CACHE_BYTES: Final = 32 * 2**20  # mostly a few KB each: a token, a chip, 
 TEXT_CACHE_BYTES: Final = 8 * 2**20
 TEXTS_CACHED: Final = 4096
 STAMP_TILE: Final = 64  # a big sparse stamp is kept as tiles of this side, minus empty ones
+STROKE_STRIP: Final = 16  # ...and a stroke's tiles as strips of this many rows
 SPARSE_STAMP: Final = 0.6  # ...when what its tiles show is less than this share of it
 RIM_AREA: Final = 6_000  # a rounded box bigger than this is composited as its rim only
 PANEL_RADIUS: Final = 14
@@ -816,7 +817,28 @@ def _stroke_stamp(
     _paint_stroke(ImageDraw.Draw(mask), line, polygon, 255, thickness)
     coverage = mask.reduce(scale)
     coverage.putpalette(_coverage_palette(fill), "RGBA")  # each level read as its colour
-    return _tiles(coverage.convert("RGBA")), None
+    return _strips(_tiles(coverage.convert("RGBA"))), None
+
+
+def _strips(
+    pieces: tuple[tuple[int, int, Image.Image], ...],
+) -> tuple[tuple[int, int, Image.Image], ...]:
+    """A stroke's pieces cut in strips of ``STROKE_STRIP`` rows, each cropped to what it
+    shows: a slanting stroke fills a fraction of its tiles' boxes (a long diagonal arrow
+    a third), so it is kept and pasted in a third of the bytes. Only clear pixels are left
+    out, which a paste would leave as they were."""
+    if len(pieces) == 1:  # a small stamp, or a dense one
+        return pieces
+    strips = []
+    for left, top, piece in pieces:
+        alpha = piece.getchannel("A")
+        for y in range(0, piece.height, STROKE_STRIP):
+            band = (0, y, piece.width, min(y + STROKE_STRIP, piece.height))
+            shown = alpha.crop(band).getbbox()
+            if shown is not None:
+                box = (shown[0], y + shown[1], shown[2], y + shown[3])
+                strips.append((left + box[0], top + box[1], piece.crop(box)))
+    return tuple(strips)
 
 
 @lru_cache(maxsize=256)
