@@ -680,16 +680,20 @@ class BugRaceBoard:
 
     # -- the race
     def draw_head(self, seat: int, bug: BugView) -> None:
-        """A track's head: its seat's colour and glyph, framed while its player must act."""
+        """A track's head: its seat's colour and glyph, framed with the apple and the L/R
+        letters while its player must act.
+
+        Only the head is framed, not the whole track: when a player is done, the picture
+        changes in a few rows rather than down the whole board (each changed row is mapped
+        and compressed again), and the players' panel says who is still playing."""
         canvas = self.canvas
-        box = self.at.track_boxes[seat]
-        left, top, right, _ = box
+        left, top, right, _ = self.at.track_boxes[seat]
         colour = seat_colour(seat)
         canvas.rect((left, top, right, top + 10), colour, None, 0, 5)
         centre = ((left + right) / 2, top + 10 + (HEAD_HEIGHT - 10) / 2)
         outlined_shape(canvas, seat_shape(seat), centre, HEAD_GLYPH_RADIUS, colour, BLACK)
         if self.seat_state(seat, bug)[1]:
-            canvas.rect(box, None, ACTING, ACTING_OUTLINE, 14)
+            canvas.rect((left, top, right, self.at.rows_top), None, ACTING, ACTING_OUTLINE, 14)
 
     def draw_cards(self, seat: int, bug: BugView) -> None:
         left, _, right, _ = self.at.track_boxes[seat]

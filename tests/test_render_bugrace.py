@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 from bot.games.bugrace import GAME, BugRaceState, arrange_play, with_bug
 from renderers import base
@@ -166,3 +166,26 @@ def test_the_preview_command_shows_the_expert_and_play_on_variants(tmp_path: Any
     play_on = tmp_path / "play_on.png"
     assert main(["bugrace", "--option", "play_on=true", "--out", str(play_on)]) == 0
     assert play_on.read_bytes().startswith(PNG_SIGNATURE)
+
+
+def test_a_player_still_to_act_has_their_tracks_head_framed_and_nothing_lower_changes() -> None:
+    """Whose part is still to play shows in the players' panel and as a frame around that
+    track's head (its glyph, the apple and the L/R letters). When they are done, nothing
+    below the heads changes: the race's rows are the same picture, so they are not mapped
+    and compressed again."""
+    from renderers.base.colours import HIGHLIGHT
+    from renderers.bugrace import layout
+
+    view = copy.deepcopy(GAME.view(GAME.new_state(2, 3), None))
+    assert view["bugs"][0]["choosing"] and view["bugs"][1]["choosing"]
+    done = copy.deepcopy(view)
+    done["bugs"][0]["choosing"] = False
+    framed, unframed = picture(view).convert("RGB"), picture(done).convert("RGB")
+    at = layout(2, False)
+    left, top, _, _ = at.track_boxes[0]
+    changed = ImageChops.difference(framed, unframed).getbbox()
+    assert changed is not None
+    assert changed[3] <= at.rows_top + 2  # the heads and the players' panel only
+    frame_edge = (round(left + 1), round((top + at.rows_top) / 2))
+    assert framed.getpixel(frame_edge) == HIGHLIGHT[:3]
+    assert unframed.getpixel(frame_edge) != HIGHLIGHT[:3]
