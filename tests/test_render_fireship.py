@@ -308,3 +308,46 @@ def test_a_time_limited_games_last_board_shows_its_last_round() -> None:
     old_save = dict(view, round=11)  # a match finished by an earlier engine
     texts, _ = drawn_texts(lambda: render(old_save))
     assert "Fireship · Round 10 of 10" in texts
+
+
+@pytest.mark.parametrize("corner", [(0, 0), (6, 6), (3, 5), (6, 0)])
+@pytest.mark.parametrize("french", [False, True])
+def test_the_windows_rulers_are_its_words_written_one_by_one(
+    corner: tuple[int, int], french: bool
+) -> None:
+    """A window's column letters and row numbers are cut from bands drawn once per language:
+    the same pixels as writing each of its 28 words where it goes."""
+    from renderers.base import BACKGROUND, TEXT_MUTED, Canvas
+    from renderers.fireship.board import draw_window
+    from renderers.fireship.labels import column_name
+    from renderers.fireship.layout import (
+        CELL,
+        GRID_LEFT,
+        GRID_TOP,
+        NUMBER,
+        RULER_HEIGHT,
+        RULER_TOP,
+        WINDOW,
+        WORD,
+    )
+
+    labels = dict(LABEL_DEFAULTS["fireship"])
+    if french:
+        labels.update({f"column_{c}": f"{chr(65 + c)}é"[: 1 + c % 2] for c in range(data.SIZE)})
+    view = GAME.view(GAME.new_state(2, 4), None)
+    cut = Canvas(WIDTH, board_height(2))
+    draw_window(cut, view, labels, corner)
+    written = Canvas(WIDTH, board_height(2))
+    draw_window(written, view, labels, corner)
+    written.rect((0, RULER_TOP, WIDTH, GRID_TOP + WINDOW * CELL), BACKGROUND)
+    for index in range(WINDOW):
+        middle = index * CELL + CELL / 2
+        column = column_name(labels, corner[0] + index)
+        xy = (GRID_LEFT + middle, RULER_TOP + RULER_HEIGHT / 2)
+        written.text(xy, column, WORD + 2, TEXT_MUTED, "mm")
+        number = str(corner[1] + index + 1)
+        written.text((GRID_LEFT - 10, GRID_TOP + middle), number, NUMBER, TEXT_MUTED, "rm")
+    box = (0, RULER_TOP, GRID_LEFT, GRID_TOP + WINDOW * CELL)
+    band = (GRID_LEFT, RULER_TOP, WIDTH, GRID_TOP)
+    for part in (box, band):
+        assert cut.image.crop(part).tobytes() == written.image.crop(part).tobytes()

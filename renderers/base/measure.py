@@ -48,6 +48,18 @@ def recording_texts() -> Iterator[TextRecord]:
         _recording.remove(record)
 
 
+@contextmanager
+def unrecorded() -> Iterator[None]:
+    """Words drawn in the block are not recorded: a cached layer that holds more words than
+    a picture shows of it (the picture notes those it shows, ``note_text``)."""
+    kept = list(_recording)
+    _recording.clear()
+    try:
+        yield
+    finally:
+        _recording.extend(kept)
+
+
 def note_text(text: str, size: int) -> None:
     for record in _recording:
         record.drawn.append(DrawnText(text, size))

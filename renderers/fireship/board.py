@@ -31,10 +31,12 @@ from renderers.base import (
     Point,
     TextSize,
     fill_label,
+    layer_cache,
     mix,
     status_pill,
 )
 from renderers.base.colours import BLACK
+from renderers.base.measure import _recording, note_text, unrecorded
 from renderers.fireship.labels import cell_words, column_name, player_name
 from renderers.fireship.layout import (
     CARD_BADGES_Y,
@@ -70,6 +72,7 @@ from renderers.fireship.layout import (
     SPECIAL_INK,
     WIDTH,
     WINDOW,
+    WINDOW_SIZE,
     WORD,
     board_height,
     colour_of,
@@ -228,17 +231,36 @@ def draw_window(
     marked: str | None = None,
 ) -> None:
     """The sea from ``corner`` at readable size, with its column letters and row numbers."""
-    for index in range(WINDOW):
-        middle = index * CELL + CELL / 2
-        column = column_name(labels, corner[0] + index)
-        canvas.text(
-            (GRID_LEFT + middle, RULER_TOP + RULER_HEIGHT / 2), column, WORD + 2, TEXT_MUTED, "mm"
-        )
-        number = str(corner[1] + index + 1)
-        canvas.text((GRID_LEFT - 10, GRID_TOP + middle), number, NUMBER, TEXT_MUTED, "rm")
+    names = tuple(column_name(labels, column) for column in range(data.SIZE))
+    with unrecorded():
+        columns, rows = rulers(names)
+    if _recording:
+        for index in range(WINDOW):
+            note_text(names[corner[0] + index], WORD + 2)
+            note_text(str(corner[1] + index + 1), NUMBER)
+    left, top = corner[0] * CELL, corner[1] * CELL
+    canvas.image.paste(
+        columns.crop((left, 0, left + WINDOW_SIZE, RULER_HEIGHT)), (GRID_LEFT, RULER_TOP)
+    )
+    canvas.image.paste(rows.crop((0, top, GRID_LEFT, top + WINDOW_SIZE)), (0, GRID_TOP))
     window = SeaWindow(corner, view, labels)
     picture = window.draw(reach, marked, trail=marked is None)
     canvas.image.paste(picture, (GRID_LEFT, GRID_TOP))
+
+
+@layer_cache(maxsize=4)
+def rulers(columns: tuple[str, ...]) -> tuple[Image.Image, Image.Image]:
+    """Every column's letter in a band (the sea's width) and every row's number down the
+    board's left edge (the sea's height), on the board's ground: a window's rulers are cut
+    from them (the same pixels as writing its 28 words, in two pastes)."""
+    side = data.SIZE * CELL
+    band = Canvas(side, RULER_HEIGHT)
+    edge = Canvas(GRID_LEFT, side)
+    for index, column in enumerate(columns):
+        middle = index * CELL + CELL / 2
+        band.text((middle, RULER_HEIGHT / 2), column, WORD + 2, TEXT_MUTED, "mm")
+        edge.text((GRID_LEFT - 10, middle), str(index + 1), NUMBER, TEXT_MUTED, "rm")
+    return band.finish(), edge.finish()
 
 
 def window_cell_box(corner: data.Cell, cell: data.Cell) -> Box:
