@@ -4,9 +4,9 @@
 Pillow lays a word out and draws each of its glyphs again at every call (about 15 µs a
 glyph): a board's player names, new in every match, were most of the words its worker drew
 afresh. With the basic layout Pillow uses here, a word is its glyphs side by side: each
-drawn at a whole pixel (the pen, its advances and kerning summed in 1/64 pixel, rounded),
-and where two glyphs overlap the second is blended over the first as a paste of full ink
-through its coverage blends it. So each glyph's coverage, box and advance, and each pair's
+drawn at a whole pixel (the pen, its advances and kerning summed in 1/64 pixel, rounded);
+where two glyphs overlap, the second is laid over the first exactly as pasting full ink
+through its coverage lays it. So each glyph's coverage, box and advance, and each pair's
 kerning, are read from FreeType once and kept; a word is pasted together from them.
 
 ``holds()`` checks once per process, on words with overlapping and kerned glyphs, that
