@@ -1,6 +1,7 @@
 """A stroke's stamp made from its coverage mask (``renderers.base.canvas._stroke_stamp``) is
-the very stamp painting it on a clear canvas gives (``_make_stamp``): every piece, pixel for
-pixel, for opaque and translucent colours, lines and arrows of any width and direction."""
+the very stamp painting it on a clear canvas gives (``_make_stamp``): pasted on a busy
+background, the same picture pixel for pixel (the fast one is kept in strips cropped to its
+ink), for opaque and translucent colours, lines and arrows of any width and direction."""
 
 from __future__ import annotations
 
