@@ -47,6 +47,20 @@ TOLD_EVENTS = frozenset(
 )
 
 
+def _moved_with_card(after: list[dict[str, Any]], seat: object) -> list[str]:
+    """The legs a one-click play (``play <id> all``) moved: its ``leg_moved`` events, up
+    to that seat's next card."""
+    moved = []
+    for event in after:
+        if event.get("seat") != seat:
+            continue
+        if event.get("type") == "card_played":
+            break
+        if event.get("type") == "leg_moved" and event.get("all_legs"):
+            moved.append(str(event["leg"]))
+    return moved
+
+
 def leg_name(leg: str, tr: Tr) -> str:
     """``LF`` -> ``left front``."""
     return tr(f"bugrace.leg.{leg}")
@@ -145,7 +159,7 @@ class BugRacePresenter(Presenter):
         self, events: list[dict[str, Any]], view: View, names: list[str], tr: Tr
     ) -> list[str]:
         lines = []
-        for event in events:
+        for index, event in enumerate(events):
             kind = str(event.get("type"))
             if kind not in TOLD_EVENTS:
                 continue
@@ -154,11 +168,17 @@ class BugRacePresenter(Presenter):
             if kind == "leg_moved" and event.get("all_legs"):
                 continue  # told with the card: "plays 🃏 … and moves every leg"
             key = f"bugrace.event.{kind}"
+            params = self._event_params(event, names, tr)
             if kind == "card_played" and event.get("all_legs"):
-                key += "_all"
+                moved = _moved_with_card(events[index + 1 :], event.get("seat"))
+                if set(moved) == set(event.get("legs", [])):
+                    key += "_all"
+                elif moved:  # the legs that could not move are told as the card ends
+                    key += "_some"
+                    params["moved"] = ", ".join(leg_name(leg, tr) for leg in moved)
             if kind == "round_started" and event.get("direction") == "swap":
                 key += "_swap"  # two players: a sentence of its own
-            lines.append(tr(key, **self._event_params(event, names, tr)))
+            lines.append(tr(key, **params))
         return lines
 
     def _event_params(self, event: dict[str, Any], names: list[str], tr: Tr) -> dict[str, Any]:

@@ -653,3 +653,15 @@ def test_a_play_all_button_says_which_legs_it_moves() -> None:
     assert lines == [
         "alice plays 🃏 left middle · left front · right front and moves each of its legs one row."
     ]
+    # A card whose legs cannot all move says which did, then which did not.
+    state = arrange_play(ENGINE.new_state(2, 1), {0: (some, every), 1: (1,)})
+    after = ENGINE.apply(state, 0, f"play {some} all")
+    told = ENGINE.view(after, None)["events"]
+    assert cog.event_lines(told, view, ["alice", "bob"], en) == [
+        "alice plays 🃏 left front · right hind and moves one row: left front.",
+        "alice ends the card without moving: right hind.",
+    ]
+    assert cog.event_lines(told, view, ["alice", "bob"], fr) == [
+        "alice joue 🃏 avant gauche · arrière droite et avance d'une rangée\u00a0: avant gauche.",
+        "alice finit la carte sans avancer\u00a0: arrière droite.",
+    ]
