@@ -175,7 +175,8 @@ class BugRacePresenter(Presenter):
                     key += "_all"
                 elif moved:  # the legs that could not move are told as the card ends
                     key += "_some"
-                    params["moved"] = ", ".join(leg_name(leg, tr) for leg in moved)
+                    shown = [leg for leg in LEGS if leg in moved]  # in the card's order
+                    params["moved"] = ", ".join(leg_name(leg, tr) for leg in shown)
             if kind == "round_started" and event.get("direction") == "swap":
                 key += "_swap"  # two players: a sentence of its own
             lines.append(tr(key, **params))
