@@ -817,28 +817,9 @@ def _stroke_stamp(
     _paint_stroke(ImageDraw.Draw(mask), line, polygon, 255, thickness)
     coverage = mask.reduce(scale)
     coverage.putpalette(_coverage_palette(fill), "RGBA")  # each level read as its colour
-    return _strips(_tiles(coverage.convert("RGBA"))), None
-
-
-def _strips(
-    pieces: tuple[tuple[int, int, Image.Image], ...],
-) -> tuple[tuple[int, int, Image.Image], ...]:
-    """A stroke's pieces cut in strips of ``STROKE_STRIP`` rows, each cropped to what it
-    shows: a slanting stroke fills a fraction of its tiles' boxes (a long diagonal arrow
-    a third), so it is kept and pasted in a third of the bytes. Only clear pixels are left
-    out, which a paste would leave as they were."""
-    if len(pieces) == 1:  # a small stamp, or a dense one
-        return pieces
-    strips = []
-    for left, top, piece in pieces:
-        alpha = piece.getchannel("A")
-        for y in range(0, piece.height, STROKE_STRIP):
-            band = (0, y, piece.width, min(y + STROKE_STRIP, piece.height))
-            shown = alpha.crop(band).getbbox()
-            if shown is not None:
-                box = (shown[0], y + shown[1], shown[2], y + shown[3])
-                strips.append((left + box[0], top + box[1], piece.crop(box)))
-    return tuple(strips)
+    # A slanting stroke fills a fraction of its tiles (a long diagonal arrow a third): its
+    # tiles are cut in strips of a few rows, each cropped to what it shows.
+    return _tiles(coverage.convert("RGBA"), STROKE_STRIP), None
 
 
 @lru_cache(maxsize=256)
@@ -867,20 +848,22 @@ def _coverage_palette(fill: Colour) -> bytes:
     return bytes(palette)
 
 
-def _tiles(picture: Image.Image) -> tuple[tuple[int, int, Image.Image], ...]:
-    """A stamp as pieces: itself if small, else its tiles that show something, each cropped
-    to what it shows (a long diagonal arrow is mostly empty)."""
+def _tiles(
+    picture: Image.Image, rows: int = STAMP_TILE
+) -> tuple[tuple[int, int, Image.Image], ...]:
+    """A stamp as pieces: itself if small, else its tiles (``rows`` high) that show
+    something, each cropped to what it shows (a long diagonal arrow is mostly empty)."""
     if picture.width * picture.height <= STAMP_TILE * STAMP_TILE * 2:
         return ((0, 0, picture),)
     alpha = picture.getchannel("A")
     pieces = []
-    for top in range(0, picture.height, STAMP_TILE):
+    for top in range(0, picture.height, rows):
         for left in range(0, picture.width, STAMP_TILE):
             tile = (
                 left,
                 top,
                 min(left + STAMP_TILE, picture.width),
-                min(top + STAMP_TILE, picture.height),
+                min(top + rows, picture.height),
             )
             shown = alpha.crop(tile).getbbox()
             if shown is not None:
