@@ -84,30 +84,34 @@ def covered(text: str, anchor: str) -> bool:
     )
 
 
-def length(text: str, size: int, bold: bool) -> float:
-    """The word's advance, as ``FreeTypeFont.getlength`` gives it."""
-    total, previous = 0.0, ""
+def pens(text: str, size: int, bold: bool) -> tuple[list[tuple[Glyph, float]], float]:
+    """Each glyph of the word with where the pen stands for it, and the word's advance
+    (``FreeTypeFont.getlength``): advances and kernings summed, exact in 1/64 pixel."""
+    placed: list[tuple[Glyph, float]] = []
+    pen, previous = 0.0, ""
     for character in text:
         if previous:
-            total += kerning(previous, character, size, bold)
-        total += glyph(character, size, bold)[5]
+            pen += kerning(previous, character, size, bold)
+        shape = glyph(character, size, bold)
+        placed.append((shape, pen))
+        pen += shape[5]
         previous = character
-    return total
+    return placed, pen
+
+
+def length(text: str, size: int, bold: bool) -> float:
+    """The word's advance, as ``FreeTypeFont.getlength`` gives it."""
+    return pens(text, size, bold)[1]
 
 
 def compose(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
     """The coverage of ``text`` (``covered``) and its corner relative to the anchor, as
     ``getmask2`` gives them."""
+    glyphs, pen = pens(text, size, bold)
     placed: list[tuple[Image.Image | None, int, int, int, int]] = []
-    pen, previous = 0.0, ""
-    for character in text:
-        if previous:
-            pen += kerning(previous, character, size, bold)
-        picture, left, top, right, bottom, advance = glyph(character, size, bold)
-        x = math.floor(pen + 0.5)
+    for (picture, left, top, right, bottom, _), at in glyphs:
+        x = math.floor(at + 0.5)
         placed.append((picture, x + left, top, x + right, bottom))
-        pen += advance
-        previous = character
     left = min(box[1] for box in placed)
     top = min(box[2] for box in placed)
     right = max(box[3] for box in placed)
