@@ -34,6 +34,7 @@ from renderers.base.colours import (
 )
 from renderers.base.geometry import shape_points
 from renderers.base.measure import _recording, note_clipped, note_text
+from renderers.base.pieces import Piece, pasted_pieces
 from renderers.base.text import TextSize, font
 
 # --- Canvas --------------------------------------------------------------------------------
@@ -124,21 +125,21 @@ Painter = Callable[["Canvas"], None]
 SpriteDrawer = Callable[["Canvas", Point], None]
 StampMaker = Callable[[int, int], Stamp]  # a stamp's maker, given its width and height
 
-#: A stamp as it is kept: each piece's box in the stamp's frame and its pixels (Pillow's
-#: own core picture, pasted directly: ``Image.paste`` costs three times more in checks than
+#: A stamp as it is kept: its pieces as they are pasted (``pieces.pasted_pieces``: Pillow's
+#: own core pictures, pasted directly: ``Image.paste`` costs three times more in checks than
 #: in pasting such pieces), and its inside.
-Prepared = tuple[tuple[tuple[int, int, int, int, Any], ...], "Inside | None"]
+Prepared = tuple[tuple[Piece, ...], "Inside | None"]
 
 PIECE_OVERHEAD: Final = 200  # bytes a cached picture costs beyond its pixels
 
 
 def _prepared(stamp: Stamp) -> Prepared:
     pieces, inside = stamp
-    return tuple((dx, dy, dx + p.width, dy + p.height, p.im) for dx, dy, p in pieces), inside
+    return tuple(piece for dx, dy, p in pieces for piece in pasted_pieces(dx, dy, p)), inside
 
 
 def _stamp_bytes(stamp: Prepared) -> int:
-    return sum(4 * (x1 - x0) * (y1 - y0) + PIECE_OVERHEAD for x0, y0, x1, y1, _ in stamp[0])
+    return sum(4 * (x1 - x0) * (y1 - y0) + PIECE_OVERHEAD for x0, y0, x1, y1, *_ in stamp[0])
 
 
 def _mask_bytes(mask: tuple[Image.Image, int, int]) -> int:
@@ -309,8 +310,11 @@ class Canvas:
             ),
         )
         target = self.image.im
-        for left, top, right, bottom, piece in pieces:
-            target.paste(piece, (x0 + left, y0 + top, x0 + right, y0 + bottom), piece)
+        for left, top, right, bottom, piece, mask in pieces:
+            if mask is None:  # opaque: copied
+                target.paste(piece, (x0 + left, y0 + top, x0 + right, y0 + bottom))
+            else:
+                target.paste(piece, (x0 + left, y0 + top, x0 + right, y0 + bottom), mask)
         if inside is not None:
             boxes, colour = inside
             for left, top, right, bottom in boxes:
