@@ -36,6 +36,7 @@ SHAPES: dict[str, tuple[tuple[int, int], Painter]] = {
     "ring": ((80, 80), lambda c: c.ellipse((2, 2, 78, 78), None, (230, 159, 0), 9)),
     "translucent box": ((120, 50), lambda c: c.rect((2, 2, 118, 48), (0, 0, 0, 128), None, 0, 8)),
     "cross": ((81, 72), cross),
+    "slant": ((81, 72), lambda c: c.line([(8, 8), (73.5, 64)], (230, 159, 0), 7)),
     "two boxes": ((140, 120), two_boxes),
     "tiny": ((20, 20), lambda c: c.ellipse((2, 2, 18, 18), (255, 255, 255))),
 }
@@ -97,12 +98,19 @@ def test_the_clear_parts_of_a_stamp_are_not_pasted() -> None:
     assert len([p for p in pieces if p[5] is None]) == 2  # each box's core copied
 
 
-@pytest.mark.parametrize("name", ["translucent box", "tiny"])
-def test_what_is_never_opaque_or_small_stays_one_blended_piece(name: str) -> None:
-    picture = stamp_picture(name)
+def test_a_small_stamp_stays_one_blended_piece() -> None:
+    picture = stamp_picture("tiny")
     [(left, top, right, bottom, _, mask)] = pasted_pieces(5, 6, picture)
     assert (left, top, right, bottom) == (5, 6, 5 + picture.width, 6 + picture.height)
     assert mask is not None
+
+
+def test_a_stamp_never_opaque_is_blended_as_what_it_shows() -> None:
+    picture = stamp_picture("translucent box")
+    [(left, top, right, bottom, _, mask)] = pasted_pieces(5, 6, picture)
+    shown = picture.getchannel("A").getbbox()
+    assert shown is not None and mask is not None
+    assert (left, top, right, bottom) == (5 + shown[0], 6 + shown[1], 5 + shown[2], 6 + shown[3])
 
 
 def test_opaque_blocks_take_the_straight_middle_of_a_rounded_box() -> None:
@@ -130,3 +138,13 @@ def test_a_board_drawn_with_pieces_is_the_board_drawn_with_whole_stamps() -> Non
         picture = stamp_picture(name)
         expected.paste(picture, (x, y), picture)
     assert canvas.image.tobytes() == expected.tobytes()
+
+
+def test_a_slanting_stroke_is_blended_in_strips_of_what_it_shows() -> None:
+    picture = stamp_picture("slant")
+    pieces = pasted_pieces(0, 0, picture)
+    assert len(pieces) > 1
+    assert area(pieces, plain=False) <= 0.6 * picture.width * picture.height
+    alpha = picture.getchannel("A")
+    for x0, y0, x1, y1, _, _ in pieces:  # each strip cropped to its ink
+        assert alpha.crop((x0, y0, x1, y1)).getbbox() == (0, 0, x1 - x0, y1 - y0)
