@@ -45,7 +45,11 @@ def pasted_pieces(dx: int, dy: int, picture: Image.Image) -> list[Piece]:
         return [_blended(dx, dy, picture)]
     alpha = picture.getchannel("A")
     opaque = alpha.histogram()[255]
-    blocks = opaque_blocks(alpha.tobytes(), picture.width, picture.height) if opaque else []
+    blocks = (
+        opaque_blocks(alpha.tobytes(), picture.width, picture.height)
+        if opaque >= PLAIN_CORE_AREA
+        else []
+    )
     if not blocks:
         return _blended_part(picture, alpha, (0, 0, picture.width, picture.height), dx, dy)
     pieces: list[Piece] = []
@@ -123,6 +127,8 @@ def _blended_part(
     x0, y0 = box[0] + shown[0], box[1] + shown[1]
     x1, y1 = box[0] + shown[2], box[1] + shown[3]
     strips = _strips(alpha, (x0, y0, x1, y1))
+    if strips == [(0, 0, picture.width, picture.height)]:  # all of it (a tile cut to its ink)
+        return [_blended(dx, dy, picture)]
     return [_blended(dx + s[0], dy + s[1], picture.crop(s)) for s in strips]
 
 
