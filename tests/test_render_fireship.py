@@ -351,3 +351,19 @@ def test_the_windows_rulers_are_its_words_written_one_by_one(
     band = (GRID_LEFT, RULER_TOP, WIDTH, GRID_TOP)
     for part in (box, band):
         assert cut.image.crop(part).tobytes() == written.image.crop(part).tobytes()
+
+
+@pytest.mark.parametrize(("language", "blue"), [("en", "Blue"), ("fr", "Bleu")])
+def test_the_preview_names_each_seat_by_its_colour(
+    language: str, blue: str, capsys: pytest.CaptureFixture[str], tmp_path: Any
+) -> None:
+    """``python -m bot preview fireship`` prints each seat's panel with its colour for a
+    name (Fireship's players are named by colour), never a placeholder left unfilled."""
+    from bot.tools.preview import main
+
+    out = tmp_path / "fireship.png"
+    argv = ["fireship", "--players", "3", "--moves", "12", "--lang", language, "--out", str(out)]
+    assert main(argv) == 0
+    printed = capsys.readouterr().out
+    assert f"🟦 {blue}" in printed
+    assert "{" not in printed

@@ -80,11 +80,16 @@ def play_after(
 
 
 def player_names(game_name: str, players: int, tr: Tr) -> list[str]:
-    """Names for the seats: the game's own ("Player 1", "Joueur 1"), else ``#1``."""
+    """Names for the seats: the game's own ("Player 1", "Joueur 1"; Fireship's are its
+    colours, "Blue", "Bleu"), else ``#1``."""
     key = f"render.{game_name}.player"
-    if tr.has(key):
-        return [tr(key, number=seat + 1) for seat in range(players)]
-    return [f"#{seat + 1}" for seat in range(players)]
+    if not tr.has(key):
+        return [f"#{seat + 1}" for seat in range(players)]
+    names = []
+    for seat in range(players):
+        colour = f"render.{game_name}.colour_{seat}"
+        names.append(tr(key, number=seat + 1, colour=tr(colour) if tr.has(colour) else ""))
+    return names
 
 
 def seat_panels(game_name: str, state: Any, tr: Tr) -> list[SeatPanel]:
