@@ -16,10 +16,6 @@ from renderers.base.canvas import Canvas, Stamp, _frame, _make_stamp, _moved, _s
 from renderers.base.colours import BACKGROUND, Colour, Point
 
 
-def pieces(stamp: Stamp) -> list[tuple[int, int, str, tuple[int, int], bytes]]:
-    return [(dx, dy, p.mode, p.size, p.tobytes()) for dx, dy, p in stamp[0]]
-
-
 def pasted(stamp: Stamp, size: tuple[int, int], seed: int) -> bytes:
     """The stamp's pieces pasted on a busy background (every pixel another colour)."""
     rng = random.Random(seed)
