@@ -36,7 +36,7 @@ from renderers.base import (
     status_pill,
 )
 from renderers.base.colours import BLACK
-from renderers.base.measure import _recording, note_text, unrecorded
+from renderers.base.measure import note_text, unrecorded
 from renderers.fireship.labels import cell_words, column_name, player_name
 from renderers.fireship.layout import (
     CARD_BADGES_Y,
@@ -234,10 +234,9 @@ def draw_window(
     names = tuple(column_name(labels, column) for column in range(data.SIZE))
     with unrecorded():
         columns, rows = rulers(names)
-    if _recording:
-        for index in range(WINDOW):
-            note_text(names[corner[0] + index], WORD + 2)
-            note_text(str(corner[1] + index + 1), NUMBER)
+    for index in range(WINDOW):  # the words the window shows of them
+        note_text(names[corner[0] + index], WORD + 2)
+        note_text(str(corner[1] + index + 1), NUMBER)
     left, top = corner[0] * CELL, corner[1] * CELL
     canvas.image.paste(
         columns.crop((left, 0, left + WINDOW_SIZE, RULER_HEIGHT)), (GRID_LEFT, RULER_TOP)
